@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// Thin entry: React's production build for rendering, source-mapped template errors, then main(argv).
+process.env.NODE_ENV = "production";
+process.setSourceMapsEnabled(true);
+
+let cli;
+try {
+  cli = await import("../lib/cli.js");
+} catch (e) {
+  if (e && e.code === "ERR_MODULE_NOT_FOUND" && String(e.message).includes("lib/cli.js")) {
+    console.error("hotelsite: lib/cli.js is missing; run `npm install` (or `npm run compile`) first.");
+    process.exit(2);
+  }
+  throw e;
+}
+process.exitCode = await cli.main(process.argv.slice(2));

@@ -1,0 +1,98 @@
+// Turns ajv's errors into ContentErrors a person can act on: a place in the file, a plain message, a hint.
+import type { ErrorObject } from "ajv";
+import { ContentError } from "../errors.js";
+import type { SourceFile } from "../types.js";
+import { closest } from "../util/closest.js";
+
+/** JSON pointer of a child of `pointer`. */
+export function childPointer(pointer: string, key: string | number): string {
+  return `${pointer}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: "text",
+  object: "a mapping (key: value lines)",
+  array: "a list (lines starting with '- ')",
+  boolean: "true or false",
+  number: "a number",
+  integer: "a whole number",
+};
+
+/** Message, pointer and hint for one ajv error; null for errors that only repeat a more precise one. */
+function describe(e: ErrorObject, pointer: string): { pointer: string; message: string; hint?: string; key?: boolean } | null {
+  const schema = (e.parentSchema ?? {}) as Record<string, unknown>;
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case "if":
+      return null;
+    case "required":
+      return {
+        pointer,
+        message: `is missing the required field "${p.missingProperty}"`,
+        hint: `add ${p.missingProperty}: ... here`,
+      };
+    case "additionalProperties": {
+      const name = String(p.additionalProperty);
+      const allowed = Object.keys((schema.properties as object) ?? {});
+      const near = closest(name, allowed);
+      return {
+        pointer: childPointer(pointer, name),
+        key: true,
+        message: `is not a known field`,
+        hint: near ? `did you mean "${near}"?` : `known fields: ${allowed.join(", ")}`,
+      };
+    }
+    case "propertyNames":
+      return null; // reported by the pattern error on the name itself, below
+    case "type":
+      return { pointer, message: `must be ${TYPE_NAMES[String(p.type)] ?? p.type}` };
+    case "enum":
+      return { pointer, message: `must be one of: ${(p.allowedValues as unknown[]).join(", ")}` };
+    case "pattern": {
+      if (e.propertyName !== undefined) {
+        return {
+          pointer: childPointer(pointer, e.propertyName),
+          key: true,
+          message: `"${e.propertyName}" is not a valid language code`,
+          hint: "use a code declared under languages in site.yaml, such as en, zh or ja",
+        };
+      }
+      const custom = schema.patternErrorMessage;
+      return {
+        pointer,
+        message: typeof custom === "string" ? custom : "is not in the expected form",
+        hint: typeof schema.description === "string" ? schema.description : undefined,
+      };
+    }
+    case "minLength":
+      return p.limit === 1 ? { pointer, message: "must not be empty" } : { pointer, message: `must be at least ${p.limit} characters long` };
+    case "maxLength":
+      return { pointer, message: `is longer than ${p.limit} characters`, hint: "shorten it" };
+    case "minItems":
+      return { pointer, message: `must have at least ${p.limit} item${p.limit === 1 ? "" : "s"}` };
+    case "maxItems":
+      return { pointer, message: `must have at most ${p.limit} item${p.limit === 1 ? "" : "s"}` };
+    case "uniqueItems":
+      return { pointer, message: `lists the same value twice (items ${p.j} and ${p.i})`, hint: "remove the repeated item" };
+    case "format":
+      return { pointer, message: `must be a valid ${p.format === "email" ? "e-mail address" : p.format}` };
+    default:
+      return { pointer, message: e.message ?? e.keyword };
+  }
+}
+
+/** Converts the ajv errors of one file into located ContentErrors; `base` prefixes their pointers. */
+export function schemaErrors(source: SourceFile, errors: ErrorObject[] | null | undefined, base = ""): ContentError[] {
+  const out: ContentError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    const d = describe(e, base + e.instancePath);
+    if (!d) continue;
+    const id = `${d.pointer} ${d.message}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const { line, column } = source.locate(d.pointer, { key: d.key });
+    out.push(new ContentError({ file: source.file, line, column, pointer: d.pointer || "/" }, d.message, d.hint));
+  }
+  return out;
+}

@@ -1,0 +1,185 @@
+// Stage 2: checks every loaded file against its JSON Schema and the rules that span files, collecting every
+// mistake before failing once. Pure: works on what load returned.
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { ContentError, ContentErrors, type Warning } from "../errors.js";
+import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "../types.js";
+import { childPointer, schemaErrors } from "./schema-errors.js";
+import homeSchema from "./schemas/home.schema.json" with { type: "json" };
+import hotelSchema from "./schemas/hotel.schema.json" with { type: "json" };
+import siteSchema from "./schemas/site.schema.json" with { type: "json" };
+import stringsSchema from "./schemas/strings.schema.json" with { type: "json" };
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** The compiled validators, built once per process: compiling is the slow part of ajv. */
+let compiled: ReturnType<typeof compile> | undefined;
+function compile() {
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  addFormats(ajv);
+  ajv.addVocabulary(["patternErrorMessage"]);
+  for (const s of [siteSchema, stringsSchema, homeSchema, hotelSchema]) ajv.addSchema(s);
+  const get = (ref: string) => ajv.getSchema(ref) as ValidateFunction;
+  return {
+    site: get(siteSchema.$id),
+    strings: get(stringsSchema.$id),
+    stringsComplete: get(`${stringsSchema.$id}#/$defs/complete`),
+    home: get(homeSchema.$id),
+    homeComplete: get(`${homeSchema.$id}#/$defs/complete`),
+    hotel: get(hotelSchema.$id),
+    layout: (name: string) => ajv.getSchema(`${hotelSchema.$id}#/$defs/layout-${name}`) as ValidateFunction | undefined,
+  };
+}
+
+/** What validation returns: typed content, and findings that are not errors. */
+export interface Validated {
+  content: Content;
+  warnings: Warning[];
+}
+
+/** Ajv run for one file; returns whether the data was valid, pushing located errors. */
+function check(fn: ValidateFunction, source: SourceFile, data: unknown, errors: ContentError[], base = ""): boolean {
+  if (fn(data)) return true;
+  errors.push(...schemaErrors(source, fn.errors, base));
+  return false;
+}
+
+/** One located error at a pointer of a file. */
+function errorAt(source: SourceFile, pointer: string, message: string, hint?: string, key = false): ContentError {
+  const { line, column } = source.locate(pointer, { key });
+  return new ContentError({ file: source.file, line, column, pointer: pointer || "/" }, message, hint);
+}
+
+/** Checks the per-language blocks of a text file: known language keys, default language complete. */
+function checkLanguages(
+  source: SourceFile,
+  blocks: Record<string, unknown>,
+  base: string,
+  site: SiteSettings | undefined,
+  complete: ValidateFunction | undefined,
+  errors: ContentError[],
+): void {
+  if (!site) return;
+  const codes = site.languages.map((l) => l.code);
+  for (const key of Object.keys(blocks)) {
+    if (!codes.includes(key)) {
+      errors.push(
+        errorAt(source, childPointer(base, key), `"${key}" is not one of the site's languages`, `languages in site.yaml: ${codes.join(", ")}`, true),
+      );
+    }
+  }
+  const def = codes[0];
+  const block = blocks[def];
+  if (block === undefined) {
+    errors.push(errorAt(source, base, `has no "${def}" block`, `the default language (${def}) must hold every field; translations may leave fields out`));
+  } else if (complete) {
+    check(complete, source, block, errors, childPointer(base, def));
+  }
+}
+
+/** True when a URL is https on one of the allowed hosts. */
+function allowedLink(link: string, hosts: string[]): boolean {
+  try {
+    const url = new URL(link);
+    return url.protocol === "https:" && hosts.includes(url.hostname) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** Stage 2 of the pipeline: the loaded files as typed content, or every content error at once. */
+export function validateContent(loaded: LoadedContent): Validated {
+  compiled ??= compile();
+  const v = compiled;
+  const errors: ContentError[] = [];
+  const warnings: Warning[] = [];
+
+  const siteOk = check(v.site, loaded.site, loaded.site.data, errors);
+  const site = siteOk ? (loaded.site.data as SiteSettings) : undefined;
+
+  for (const [source, whole, complete] of [
+    [loaded.strings, v.strings, v.stringsComplete],
+    [loaded.home, v.home, v.homeComplete],
+  ] as const) {
+    if (check(whole, source, source.data, errors)) checkLanguages(source, source.data as Record<string, unknown>, "", site, complete, errors);
+  }
+
+  const hotels: Hotel[] = [];
+  const byId = new Map<string, SourceFile>();
+  const byLink = new Map<string, SourceFile>();
+  for (const source of loaded.hotels) {
+    // Known ids first, so one broken hotel does not also break every rule that names it.
+    const rawId = (source.data as { id?: unknown } | null)?.id;
+    if (typeof rawId === "string" && !byId.has(rawId)) byId.set(rawId, source);
+  }
+  for (const source of loaded.hotels) {
+    const valid = check(v.hotel, source, source.data, errors);
+    const hotel = source.data as Hotel;
+    // A hotel whose shape is wrong is still checked for completeness, so one run shows every mistake.
+    if (!valid) {
+      const layout = typeof hotel?.layout === "string" ? v.layout(hotel.layout) : undefined;
+      if (hotel?.text && typeof hotel.text === "object" && !Array.isArray(hotel.text)) checkLanguages(source, hotel.text, "/text", site, layout, errors);
+      continue;
+    }
+    const stem = source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "");
+    if (hotel.id !== stem) {
+      errors.push(errorAt(source, "/id", `"${hotel.id}" does not match the file name "${stem}"`, `rename the file to ${hotel.id}.yaml or set id: ${stem}`));
+    }
+    const twin = byId.get(hotel.id);
+    if (twin && twin !== source) errors.push(errorAt(source, "/id", `"${hotel.id}" is already the id of ${twin.file}`, "every hotel needs its own id"));
+    byId.set(hotel.id, source);
+    checkLanguages(source, hotel.text, "/text", site, v.layout(hotel.layout), errors);
+    if (site) {
+      if (!allowedLink(hotel.affiliateLink, site.affiliate.allowedHosts)) {
+        errors.push(
+          errorAt(source, "/affiliateLink", "must be an https URL on an allowed host", `allowed hosts (site.yaml affiliate.allowedHosts): ${site.affiliate.allowedHosts.join(", ")}`),
+        );
+      }
+      const other = byLink.get(hotel.affiliateLink);
+      if (other) errors.push(errorAt(source, "/affiliateLink", `is the same link as in ${other.file}`, "each hotel's booking link must be its own"));
+      byLink.set(hotel.affiliateLink, source);
+      if (hotel.affiliateLink === site.affiliate.link) {
+        errors.push(errorAt(source, "/affiliateLink", "is the site's general booking link", "link to this hotel's own booking page"));
+      }
+    }
+    if (hotel.image !== undefined && !loaded.images.has(hotel.image)) {
+      errors.push(errorAt(source, "/image", `"${hotel.image}" is not an image file in the content folder`, "check the path: it is relative to the content folder"));
+    }
+    if (hotel.image === undefined) {
+      warnings.push({ place: { file: source.file, pointer: "/image" }, message: "has no image of its own; the site's default image is used" });
+    }
+    hotels.push(hotel);
+  }
+
+  if (site) {
+    if (!allowedLink(site.affiliate.link, site.affiliate.allowedHosts)) {
+      errors.push(errorAt(loaded.site, "/affiliate/link", "must be an https URL on an allowed host", `allowed hosts: ${site.affiliate.allowedHosts.join(", ")}`));
+    }
+    site.popularDestinations.forEach((id, i) => {
+      if (!byId.has(id)) {
+        errors.push(errorAt(loaded.site, `/popularDestinations/${i}`, `"${id}" names no hotel`, `hotel ids are the file names in hotels/: ${[...byId.keys()].slice(0, 6).join(", ")}, ...`));
+      }
+    });
+    for (const key of ["defaultImage", "homeImage"] as const) {
+      if (!loaded.images.has(site[key])) {
+        errors.push(errorAt(loaded.site, `/${key}`, `"${site[key]}" is not an image file in the content folder`, "check the path: it is relative to the content folder"));
+      }
+    }
+  }
+
+  if (errors.length) throw new ContentErrors(errors);
+  hotels.sort((a, b) => a.id.localeCompare(b.id));
+  const files: Record<string, string> = { strings: loaded.strings.file, home: loaded.home.file };
+  for (const [id, source] of byId) files[`hotel:${id}`] = source.file;
+  return {
+    content: {
+      site: site!,
+      strings: loaded.strings.data as Content["strings"],
+      home: loaded.home.data as Content["home"],
+      hotels,
+      images: loaded.images,
+      files,
+    },
+    warnings,
+  };
+}

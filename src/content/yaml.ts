@@ -1,0 +1,118 @@
+// Parses one YAML file into data plus a locator from JSON pointers to line and column, so every later
+// error can say where it is.
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { ContentError, ContentErrors } from "../errors.js";
+import type { SourceFile } from "../types.js";
+
+/** Largest content file we read: real content is a few KB; anything this big is a mistake. */
+export const MAX_FILE_BYTES = 1024 * 1024;
+
+/** Decodes bytes as UTF-8 strictly (dropping a BOM), reporting the first bad byte's place. */
+function decodeUtf8(bytes: Uint8Array, file: string): string {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    let line = 1;
+    let column = 1;
+    let i = 0;
+    // Walk valid prefix to find where decoding breaks.
+    while (i < bytes.length) {
+      const b = bytes[i];
+      const len = b < 0x80 ? 1 : b >> 5 === 6 ? 2 : b >> 4 === 14 ? 3 : b >> 3 === 30 ? 4 : 0;
+      let ok = len > 0 && i + len <= bytes.length;
+      for (let k = 1; ok && k < len; k++) ok = bytes[i + k] >> 6 === 2;
+      if (!ok) break;
+      if (b === 0x0a) {
+        line++;
+        column = 1;
+      } else column++;
+      i += len;
+    }
+    throw new ContentErrors([
+      new ContentError(
+      { file, line, column },
+      "is not valid UTF-8",
+      "save the file as UTF-8 (most editors have an 'encoding' setting)",
+      ),
+    ]);
+  }
+}
+
+/** Turns a JSON pointer into path segments ("/a/0/b" -> ["a", 0, "b"]). */
+export function pointerToPath(pointer: string): (string | number)[] {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** Finds the deepest node the pointer reaches, and the pair key at its end when asked for. */
+function findOffset(root: Node | null, path: (string | number)[], wantKey: boolean): number {
+  let node: unknown = root;
+  let offset = root?.range?.[0] ?? 0;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      if (!pair) break;
+      const key = pair.key as Node;
+      const last = i === path.length - 1;
+      if (last && wantKey) return key.range?.[0] ?? offset;
+      node = pair.value;
+      offset = (pair.value as Node | null)?.range?.[0] ?? key.range?.[0] ?? offset;
+    } else if (isSeq(node) && typeof seg === "number" && node.items[seg]) {
+      node = node.items[seg];
+      offset = (node as Node).range?.[0] ?? offset;
+    } else break;
+  }
+  return offset;
+}
+
+/** Reads YAML bytes into a SourceFile, or throws ContentErrors with every syntax error of the file. */
+export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
+  if (bytes.length > MAX_FILE_BYTES) {
+    throw new ContentErrors([
+      new ContentError(
+        { file },
+        `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB, larger than the 1 MB a content file may be`,
+        "content files hold text for one page; split or trim this one",
+      ),
+    ]);
+  }
+  const text = decodeUtf8(bytes, file);
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const errors = doc.errors.map((e) => {
+    const message = e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+    const quote = /closing (["'])quote/.exec(message)?.[1];
+    // An unclosed quote runs to the end of the file: point at where it opened instead.
+    const offset = quote ? Math.max(0, text.lastIndexOf(quote, e.pos[0])) : e.pos[0];
+    const pos = lineCounter.linePos(offset);
+    return new ContentError({ file, line: pos.line, column: pos.col }, `YAML syntax: ${message}`, yamlHint(e.code, message));
+  });
+  if (errors.length) throw new ContentErrors(errors);
+  const locate = (pointer: string, opts?: { key?: boolean }) => {
+    const pos = lineCounter.linePos(findOffset(doc.contents, pointerToPath(pointer), opts?.key ?? false));
+    return { line: pos.line, column: pos.col };
+  };
+  return { file, data: doc.toJS({ maxAliasCount: 100 }), locate };
+}
+
+/** A next step for the YAML errors people make most. */
+function yamlHint(code: string, message: string): string | undefined {
+  if (/quote/i.test(message)) return "close the quoted string with the same quote it opened with";
+  switch (code) {
+    case "DUPLICATE_KEY":
+      return "each key may appear once in a mapping; remove or rename one of them";
+    case "TAB_AS_INDENT":
+      return "indent with spaces, not tabs";
+    case "MISSING_CHAR":
+    case "BAD_SCALAR_START":
+      return "quote the value if it contains ': ' or starts with a special character";
+    default:
+      return undefined;
+  }
+}

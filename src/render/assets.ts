@@ -1,0 +1,66 @@
+// Bundles the site's stylesheet and its one small script with esbuild, under content-hashed names that are
+// safe to cache forever. Fonts the stylesheet uses come along, hashed too.
+import path from "node:path";
+import * as esbuild from "esbuild";
+import { ContentErrors } from "../errors.js";
+import type { AssetLinks } from "./templates.js";
+import { esbuildErrors } from "./templates.js";
+
+/** A file to write into the output folder. */
+export interface OutputFile {
+  /** Path relative to the output folder, with "/" separators. */
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/** The bundled assets and the links the Document needs. */
+export interface Assets {
+  files: OutputFile[];
+  links: AssetLinks;
+  inputs: string[];
+}
+
+/** Bundles templates/styles/site.css and templates/client/main.ts into assets/. */
+export async function bundleAssets(opts: { templatesDir: string; cwd?: string }): Promise<Assets> {
+  const cwd = opts.cwd ?? process.cwd();
+  const outdir = path.join(cwd, "__assets__");
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: {
+        site: path.join(opts.templatesDir, "styles", "site.css"),
+        "site-js": path.join(opts.templatesDir, "client", "main.ts"),
+      },
+      bundle: true,
+      write: false,
+      metafile: true,
+      minify: true,
+      outdir,
+      entryNames: "[name].[hash]",
+      assetNames: "fonts/[name].[hash]",
+      loader: { ".woff2": "file", ".woff": "file", ".svg": "file" },
+      format: "iife",
+      target: ["es2020", "chrome100", "safari15", "firefox100"],
+      platform: "browser",
+      logLevel: "silent",
+      absWorkingDir: cwd,
+    });
+  } catch (e) {
+    const failure = e as esbuild.BuildFailure;
+    if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd));
+    throw e;
+  }
+  const files = result.outputFiles.map((f) => ({
+    path: `assets/${path.relative(outdir, f.path).split(path.sep).join("/").replace(/^site-js\./, "site.")}`,
+    contents: f.contents,
+  }));
+  const find = (re: RegExp) => "/" + (files.find((f) => re.test(f.path))?.path ?? "");
+  const preload = files
+    .filter((f) => /\.woff2$/.test(f.path) && /display/i.test(f.path))
+    .map((f) => ({ href: `/${f.path}`, as: "font", type: "font/woff2" }));
+  return {
+    files,
+    links: { css: find(/^assets\/site\.[^/]+\.css$/), js: find(/^assets\/site\.[^/]+\.js$/), preload },
+    inputs: Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p)),
+  };
+}

@@ -1,0 +1,88 @@
+// Compiles the TSX templates with esbuild when a build runs, so editing a template needs no separate step.
+// The compiled module is cached by content hash: an unchanged template set is imported, not rebuilt.
+import { createHash } from "node:crypto";
+import { mkdir, writeFile, access } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
+import type { ComponentType, ReactNode } from "react";
+import { ContentError, ContentErrors } from "../errors.js";
+import type { Page } from "../site/pages.js";
+import { packageRoot } from "../util/paths.js";
+
+/** Where a template set's assets come from and what the Document links. */
+export interface AssetLinks {
+  css: string;
+  js: string;
+  /** Files to preload (fonts), root-relative. */
+  preload: { href: string; as: string; type: string }[];
+}
+
+/** What templates/index.tsx exports. */
+export interface TemplateModule {
+  Document: ComponentType<{ page: Page; assets: AssetLinks; children: ReactNode; devScript?: string }>;
+  pages: Record<string, ComponentType<{ page: Page }>>;
+}
+
+/** A compiled template set and the source files it was made from (what watch must watch). */
+export interface LoadedTemplates {
+  module: TemplateModule;
+  inputs: string[];
+  hash: string;
+}
+
+/** Turns esbuild's messages into ContentErrors that point at the template's file, line and column. */
+export function esbuildErrors(messages: esbuild.Message[], cwd: string): ContentError[] {
+  return messages.map((m) => {
+    const file = m.location ? path.relative(cwd, path.resolve(cwd, m.location.file)) : "templates";
+    return new ContentError(
+      { file, line: m.location?.line, column: m.location ? m.location.column + 1 : undefined },
+      `template syntax: ${m.text}`,
+      m.notes[0]?.text,
+    );
+  });
+}
+
+/** Compiles and imports templates/index.tsx (or throws ContentErrors for template syntax errors). */
+export async function loadTemplates(opts: { templatesDir: string; cwd?: string }): Promise<LoadedTemplates> {
+  const cwd = opts.cwd ?? process.cwd();
+  const entry = path.join(opts.templatesDir, "index.tsx");
+  const cacheDir = path.join(packageRoot(), "node_modules", ".cache", "hotelsite");
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: [entry],
+      // Source map paths are relative to where the module will live, so stack traces name the .tsx files.
+      outfile: path.join(cacheDir, "templates.mjs"),
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      jsx: "automatic",
+      external: ["react", "react-dom", "react/*", "react-dom/*"],
+      sourcemap: "inline",
+      sourcesContent: false,
+      logLevel: "silent",
+      absWorkingDir: cwd,
+      define: { "process.env.NODE_ENV": '"production"' },
+    });
+  } catch (e) {
+    const failure = e as esbuild.BuildFailure;
+    if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd));
+    throw e;
+  }
+  const code = result.outputFiles[0].text;
+  const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
+  const file = path.join(cacheDir, `templates-${hash}.mjs`);
+  try {
+    await access(file);
+  } catch {
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(file, code);
+  }
+  const module = (await import(pathToFileURL(file).href)) as TemplateModule;
+  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p));
+  return { module, inputs, hash };
+}

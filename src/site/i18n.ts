@@ -1,0 +1,46 @@
+// The one place a text field is chosen for a language: the page's language when it has the field, else the
+// default language's, with every such fallback recorded so `check` can report it.
+import type { TextValue } from "../types.js";
+
+/** A text source resolved for one language: its value, every field it has, and the ones that fell back. */
+export interface ResolvedText<T> {
+  value: T;
+  /** JSON pointers (inside the language block) of every text field. */
+  fields: string[];
+  /** The subset of `fields` that came from the default language. */
+  fallbacks: string[];
+}
+
+/** Fills `value` from `preferred` where it has the same field, else from `fallback`, recording which. */
+function merge(fallback: TextValue, preferred: unknown, pointer: string, out: { fields: string[]; fallbacks: string[] }): TextValue {
+  if (typeof fallback === "string") {
+    out.fields.push(pointer);
+    if (typeof preferred === "string" && preferred.length > 0) return preferred;
+    out.fallbacks.push(pointer);
+    return fallback;
+  }
+  if (Array.isArray(fallback)) {
+    const list = Array.isArray(preferred) ? preferred : [];
+    return fallback.map((item, i) => merge(item, list[i], `${pointer}/${i}`, out));
+  }
+  const obj = preferred && typeof preferred === "object" && !Array.isArray(preferred) ? (preferred as Record<string, unknown>) : {};
+  const result: Record<string, TextValue> = {};
+  for (const [key, item] of Object.entries(fallback)) result[key] = merge(item, obj[key], `${pointer}/${key}`, out);
+  return result;
+}
+
+/**
+ * Resolves a block of text for `lang`, field by field, falling back to `defaultLang`. The default language's
+ * block decides which fields exist; extra fields in a translation are ignored.
+ */
+export function resolveText<T>(blocks: Record<string, unknown>, lang: string, defaultLang: string): ResolvedText<T> {
+  const out = { fields: [] as string[], fallbacks: [] as string[] };
+  const base = (blocks[defaultLang] ?? {}) as TextValue;
+  const value = merge(base, lang === defaultLang ? base : blocks[lang], "", out);
+  return { value: value as T, fields: out.fields, fallbacks: out.fallbacks };
+}
+
+/** Replaces {name} placeholders in a UI string. */
+export function format(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
+}

@@ -1,0 +1,133 @@
+// The contract between the pipeline and the templates: everything a template shows, already resolved for
+// its language. Templates import these types and nothing else from src/.
+
+/** An image ready for an <img>: URL, intrinsic size and alternative text. */
+export interface ImageView {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** An outbound booking link with the attributes every affiliate link carries. */
+export interface BookLink {
+  href: string;
+  label: string;
+  /** "sponsored nofollow noopener" (+ " noreferrer" when the site says so). */
+  rel: string;
+}
+
+/** One entry of the language switcher: the current page in that language. */
+export interface LanguageLink {
+  code: string;
+  htmlLang: string;
+  nativeName: string;
+  label: string;
+  flag: string;
+  href: string;
+  current: boolean;
+}
+
+/** The banner offered to a visitor whose language differs from the page's, written in that language. */
+export interface LanguageSuggestion {
+  code: string;
+  htmlLang: string;
+  text: string;
+  linkText: string;
+  href: string;
+  dismiss: string;
+}
+
+/** Header and footer of a page: the same for every page of a language but for the language links. */
+export interface Chrome {
+  brandName: string;
+  siteName: string;
+  homeHref: string;
+  destinationsHref: string;
+  languages: LanguageLink[];
+  suggestions: LanguageSuggestion[];
+  bookNow: BookLink;
+  popular: { name: string; href: string }[];
+  contactEmail: string;
+  year: number;
+}
+
+/** What goes into <head>: title, description, canonical and alternates, social and structured data. */
+export interface Head {
+  title: string;
+  description: string;
+  /** Absolute canonical URL; null on pages that are not indexed (404). */
+  canonical: string | null;
+  /** hreflang alternates, x-default included; empty on 404 pages. */
+  alternates: { hreflang: string; href: string }[];
+  noindex: boolean;
+  og: { type: string; locale: string; localeAlternates: string[]; image: string; imageAlt: string; siteName: string };
+  /** JSON-LD blocks, already serialised so that no content can close the script element. */
+  jsonLd: string[];
+  themeColor: string;
+}
+
+/** A card in the destinations grid. */
+export interface HotelCard {
+  id: string;
+  href: string;
+  name: string;
+  title: string;
+  location: string;
+  description: string;
+  image: ImageView;
+}
+
+/** A headed block of paragraphs. */
+export interface Section {
+  title: string;
+  paragraphs: string[];
+}
+
+/** A hotel page's content, whichever layout shows it. */
+export interface HotelView {
+  id: string;
+  layout: string;
+  hero: "regular" | "tall";
+  name: string;
+  location: string;
+  tagline?: string;
+  mainTitle: string;
+  intro: string[];
+  overview: string[];
+  features: string[];
+  sections: Section[];
+  whyChoose?: { title: string; points: string[] };
+  closing: string[];
+  cta?: { title: string; paragraphs: string[] };
+  image: ImageView;
+  book: BookLink;
+}
+
+/** The home page's content. */
+export interface HomeView {
+  text: Record<string, string>;
+  heroImage: ImageView;
+  book: BookLink;
+  cards: HotelCard[];
+}
+
+/** Everything about one output page. */
+export interface Page {
+  kind: "home" | "hotel" | "notFound";
+  /** Template that renders the body: "home", "notFound", or the hotel's layout. */
+  template: string;
+  lang: { code: string; htmlLang: string; locale: string };
+  /** Root-relative URL; for 404 pages, the file's own URL. */
+  url: string;
+  /** Output file, relative to the output folder. */
+  outFile: string;
+  head: Head;
+  chrome: Chrome;
+  /** UI strings in the page's language. */
+  t: Record<string, string>;
+  home?: HomeView;
+  hotel?: HotelView;
+  /** Content sources the page read ("site", "strings", "home", "hotel:<id>"), for incremental rebuilds. */
+  sources: string[];
+}

@@ -1,0 +1,252 @@
+// Stage 3: validated content -> the list of pages (language x route), each with every field resolved for its
+// language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in).
+import type { Content, Hotel, HotelText, ImageInfo, Language } from "../types.js";
+import { format, resolveText, type ResolvedText } from "./i18n.js";
+import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
+import { makeRoutes, type Route, type Routes } from "./routes.js";
+import { breadcrumbJsonLd, hotelJsonLd, serializeJsonLd, siteJsonLd } from "./seo.js";
+
+/** Options for {@link resolveSite}. */
+export interface ResolveOptions {
+  /** Overrides the settings' base URL (the CLI's --base-url). */
+  baseUrl?: string;
+  /** The build's date: the footer's copyright year. */
+  now: Date;
+}
+
+/** How much of one text source one language covers. */
+export interface Coverage {
+  /** "strings", "home" or "hotel:<id>". */
+  source: string;
+  file: string;
+  lang: string;
+  fields: number;
+  /** Pointers, inside the language block, of fields that fell back to the default language. */
+  fallbacks: string[];
+}
+
+/** Stage 3's result. */
+export interface ResolvedSite {
+  pages: Page[];
+  coverage: Coverage[];
+  routes: Routes;
+}
+
+/** Splits prose into paragraphs at blank lines. */
+export function paragraphs(text: string | undefined): string[] {
+  if (!text) return [];
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim().replace(/\s*\n\s*/g, " "))
+    .filter(Boolean);
+}
+
+/** The affiliate URL with the site's partner id added: the id lives once, in the settings. */
+export function withPartner(link: string, affiliate: Content["site"]["affiliate"]): string {
+  const url = new URL(link);
+  url.searchParams.set(affiliate.partnerParam, affiliate.partnerId);
+  return url.toString();
+}
+
+/** Stage 3 of the pipeline: every page of the site, resolved for its language. */
+export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSite {
+  const { site } = content;
+  const routes = makeRoutes(site, opts.baseUrl);
+  const languages = site.languages;
+  const def = languages[0].code;
+  const rel = `sponsored nofollow noopener${site.affiliate.noreferrer ? " noreferrer" : ""}`;
+  const coverage: Coverage[] = [];
+
+  // Each (source, language) is resolved once and its coverage recorded once.
+  const cache = new Map<string, ResolvedText<unknown>>();
+  function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
+    const key = `${source}\u0000${lang}`;
+    let r = cache.get(key);
+    if (!r) {
+      r = resolveText(blocks, lang, def);
+      cache.set(key, r);
+      coverage.push({ source, file: content.files[source], lang, fields: r.fields.length, fallbacks: r.fallbacks });
+    }
+    return r.value as T;
+  }
+  const strings = (lang: string) => text<Record<string, string>>("strings", content.strings, lang);
+  const hotelText = (h: Hotel, lang: string) => text<HotelText>(`hotel:${h.id}`, h.text, lang);
+  const byId = new Map(content.hotels.map((h) => [h.id, h]));
+
+  const imageOf = (ref: string, alt: string): ImageView => {
+    const info = content.images.get(ref) as ImageInfo;
+    return { src: routes.image(ref, info), width: info.width, height: info.height, alt };
+  };
+  const hotelImage = (h: Hotel, t: HotelText) => imageOf(h.image ?? site.defaultImage, t.imageAlt);
+  const book = (href: string, label: string): BookLink => ({ href: withPartner(href, site.affiliate), label, rel });
+
+  function chrome(route: Route, lang: Language): Chrome {
+    const t = strings(lang.code);
+    return {
+      brandName: site.brand.name,
+      siteName: site.siteName,
+      homeHref: routes.url({ kind: "home" }, lang.code),
+      destinationsHref: routes.destinations(lang.code),
+      languages: languages.map((l) => ({
+        code: l.code,
+        htmlLang: l.htmlLang,
+        nativeName: l.nativeName,
+        label: l.label,
+        flag: l.flag,
+        href: routes.url(route, l.code),
+        current: l.code === lang.code,
+      })),
+      suggestions: languages
+        .filter((l) => l.code !== lang.code)
+        .map((l) => {
+          const other = strings(l.code);
+          return {
+            code: l.code,
+            htmlLang: l.htmlLang,
+            text: format(other.languageSuggestion, { language: l.nativeName }),
+            linkText: format(other.languageSuggestionLink, { language: l.nativeName }),
+            href: routes.url(route, l.code),
+            dismiss: other.dismiss,
+          };
+        }),
+      bookNow: book(site.affiliate.link, t.bookNow),
+      popular: site.popularDestinations.map((id) => ({
+        name: hotelText(byId.get(id)!, lang.code).name,
+        href: routes.url({ kind: "hotel", id }, lang.code),
+      })),
+      contactEmail: site.contactEmail,
+      year: opts.now.getUTCFullYear(),
+    };
+  }
+
+  function head(route: Route, lang: Language, o: { title: string; description: string; image: ImageView; type: string; jsonLd: unknown[] }): Head {
+    const indexed = route.kind !== "notFound";
+    const alternates = indexed
+      ? [
+          ...languages.map((l) => ({ hreflang: l.htmlLang, href: routes.absolute(routes.url(route, l.code)) })),
+          { hreflang: "x-default", href: routes.absolute(routes.url(route, def)) },
+        ]
+      : [];
+    return {
+      title: o.title,
+      description: o.description,
+      canonical: indexed ? routes.absolute(routes.url(route, lang.code)) : null,
+      alternates,
+      noindex: !indexed,
+      og: {
+        type: o.type,
+        locale: lang.locale,
+        localeAlternates: languages.filter((l) => l.code !== lang.code).map((l) => l.locale),
+        image: routes.absolute(o.image.src),
+        imageAlt: o.image.alt,
+        siteName: site.siteName,
+      },
+      jsonLd: o.jsonLd.map(serializeJsonLd),
+      themeColor: site.themeColor ?? "#1b2a3a",
+    };
+  }
+
+  const card = (h: Hotel, lang: string): HotelCard => {
+    const t = hotelText(h, lang);
+    return {
+      id: h.id,
+      href: routes.url({ kind: "hotel", id: h.id }, lang),
+      name: t.name,
+      title: t.title,
+      location: t.location,
+      description: t.description,
+      image: hotelImage(h, t),
+    };
+  };
+
+  const pages: Page[] = [];
+  const popularSources = site.popularDestinations.map((id) => `hotel:${id}`);
+  for (const lang of languages) {
+    const t = strings(lang.code);
+    const page = (route: Route, rest: Omit<Page, "lang" | "url" | "outFile" | "chrome" | "t">): Page => ({
+      lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale },
+      url: routes.url(route, lang.code),
+      outFile: routes.outFile(route, lang.code),
+      chrome: chrome(route, lang),
+      t,
+      ...rest,
+    });
+
+    const home = text<Record<string, string>>("home", content.home, lang.code);
+    const homeRoute: Route = { kind: "home" };
+    const heroImage = imageOf(site.homeImage, "");
+    const homeUrl = routes.absolute(routes.url(homeRoute, lang.code));
+    pages.push(
+      page(homeRoute, {
+        kind: "home",
+        template: "home",
+        head: head(homeRoute, lang, {
+          title: home.metaTitle,
+          description: home.metaDescription,
+          image: heroImage,
+          type: "website",
+          jsonLd: siteJsonLd({ siteName: site.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
+        }),
+        home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay), cards: content.hotels.map((h) => card(h, lang.code)) },
+        sources: ["site", "strings", "home", ...content.hotels.map((h) => `hotel:${h.id}`)],
+      }),
+    );
+
+    for (const h of content.hotels) {
+      const ht = hotelText(h, lang.code);
+      const route: Route = { kind: "hotel", id: h.id };
+      const image = hotelImage(h, ht);
+      const url = routes.absolute(routes.url(route, lang.code));
+      const hotel: HotelView = {
+        id: h.id,
+        layout: h.layout,
+        hero: h.hero ?? "regular",
+        name: ht.name,
+        location: ht.location,
+        tagline: ht.tagline,
+        mainTitle: ht.mainTitle ?? ht.name,
+        intro: paragraphs(ht.intro),
+        overview: paragraphs(ht.overview),
+        features: ht.features ?? [],
+        sections: (ht.sections ?? []).map((s) => ({ title: s.title, paragraphs: paragraphs(s.text) })),
+        whyChoose: ht.whyChoose,
+        closing: paragraphs(ht.closing),
+        cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
+        image,
+        book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay),
+      };
+      pages.push(
+        page(route, {
+          kind: "hotel",
+          template: h.layout,
+          head: head(route, lang, {
+            title: ht.metaTitle,
+            description: ht.metaDescription,
+            image,
+            type: "website",
+            jsonLd: [
+              hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang }),
+              breadcrumbJsonLd([
+                { name: t.home, url: homeUrl },
+                { name: ht.name, url },
+              ]),
+            ],
+          }),
+          hotel,
+          sources: ["site", "strings", `hotel:${h.id}`, ...popularSources],
+        }),
+      );
+    }
+
+    const notFound: Route = { kind: "notFound" };
+    pages.push(
+      page(notFound, {
+        kind: "notFound",
+        template: "notFound",
+        head: head(notFound, lang, { title: t.notFoundMetaTitle, description: t.notFoundText, image: heroImage, type: "website", jsonLd: [] }),
+        sources: ["site", "strings", ...popularSources],
+      }),
+    );
+  }
+  return { pages, coverage, routes };
+}

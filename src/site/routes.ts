@@ -1,0 +1,60 @@
+// Every URL and output path of the site is made here, so templates, sitemap, hreflang and canonical links
+// can never disagree. Internal URLs are root-relative and end in "/" (the form every static host serves
+// without a redirect); absolute URLs add the base URL.
+import type { ImageInfo, Language, SiteSettings } from "../types.js";
+
+/** The route of a page, independent of its language. */
+export type Route = { kind: "home" } | { kind: "hotel"; id: string } | { kind: "notFound" };
+
+/** URL maker bound to one site's settings. */
+export interface Routes {
+  /** The hotel's slug: the brand prefix plus its id. */
+  slug(id: string): string;
+  /** Root-relative URL of a route in a language ("/zh/grand-hyatt-dubai/"). */
+  url(route: Route, lang: string): string;
+  /** File in the output folder that serves a route ("zh/grand-hyatt-dubai/index.html"). */
+  outFile(route: Route, lang: string): string;
+  /** Fully qualified URL for canonical links, hreflang, the sitemap and social tags. */
+  absolute(url: string): string;
+  /** Root-relative URL of a content image, with its hash in the name. */
+  image(ref: string, info: ImageInfo): string;
+  /** The home page's destinations section in a language. */
+  destinations(lang: string): string;
+}
+
+/** Builds the site's URL maker; `baseUrl` overrides the settings' (the CLI's --base-url). */
+export function makeRoutes(site: SiteSettings, baseUrl = site.baseUrl): Routes {
+  const defaultLang = site.languages[0].code;
+  const prefix = (lang: string) => (lang === defaultLang ? "/" : `/${lang}/`);
+  const origin = baseUrl.replace(/\/+$/, "");
+  const routes: Routes = {
+    slug: (id) => `${site.brand.slugPrefix}-${id}`,
+    url(route, lang) {
+      switch (route.kind) {
+        case "home":
+          return prefix(lang);
+        case "hotel":
+          return `${prefix(lang)}${routes.slug(route.id)}/`;
+        case "notFound":
+          return `${prefix(lang)}404.html`;
+      }
+    },
+    outFile(route, lang) {
+      const url = routes.url(route, lang).slice(1);
+      return url === "" || url.endsWith("/") ? `${url}index.html` : url;
+    },
+    absolute: (url) => origin + url,
+    image(ref, info) {
+      const stem = ref.replace(/\.[^.]+$/, "");
+      return `/assets/${stem}.${info.hash}.${info.ext}`;
+    },
+    destinations: (lang) => `${prefix(lang)}#destinations`,
+  };
+  return routes;
+}
+
+/** The language a root-relative path belongs to: its first segment when that is a language, else the default. */
+export function languageOfPath(pathname: string, languages: Language[]): string {
+  const first = pathname.split("/")[1] ?? "";
+  return languages.find((l, i) => i > 0 && l.code === first)?.code ?? languages[0].code;
+}

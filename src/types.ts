@@ -1,0 +1,114 @@
+// The data that flows between the pipeline's stages. Raw content types mirror the JSON Schemas in
+// src/content/schemas/; resolved types are what templates receive.
+
+/** One language of the site, declared once in site.yaml. */
+export interface Language {
+  code: string;
+  label: string;
+  nativeName: string;
+  flag: string;
+  htmlLang: string;
+  locale: string;
+}
+
+/** site.yaml after validation. */
+export interface SiteSettings {
+  brand: { name: string; slugPrefix: string };
+  siteName: string;
+  baseUrl: string;
+  themeColor?: string;
+  languages: Language[];
+  contactEmail: string;
+  affiliate: {
+    link: string;
+    partnerParam: string;
+    partnerId: string;
+    allowedHosts: string[];
+    noreferrer?: boolean;
+  };
+  popularDestinations: string[];
+  defaultImage: string;
+  homeImage: string;
+}
+
+/** A text block: strings, lists of strings and nested blocks, as YAML gives them. */
+export type TextValue = string | TextValue[] | { [key: string]: TextValue };
+export type TextBlock = { [key: string]: TextValue };
+
+/** Copy of one hotel in one language (every field optional in translations). */
+export interface HotelText {
+  name: string;
+  title: string;
+  location: string;
+  locality: string;
+  country: string;
+  description: string;
+  imageAlt: string;
+  metaTitle: string;
+  metaDescription: string;
+  bookLabel?: string;
+  tagline?: string;
+  mainTitle?: string;
+  intro?: string;
+  overview?: string;
+  features?: string[];
+  sections?: { title: string; text: string }[];
+  whyChoose?: { title: string; points: string[] };
+  closing?: string;
+  ctaTitle?: string;
+  ctaText?: string;
+}
+
+/** A hotel file after validation. */
+export interface Hotel {
+  id: string;
+  layout: string;
+  hero?: "regular" | "tall";
+  image?: string;
+  affiliateLink: string;
+  text: Record<string, Partial<HotelText>>;
+}
+
+export type UiStrings = Record<string, string>;
+export type HomeText = Record<string, string>;
+
+/** Facts about an image file that templates need to lay it out without shift. */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  /** Short content hash, for cache-safe file names. */
+  hash: string;
+  /** File extension without the dot. */
+  ext: string;
+}
+
+/** A parsed YAML file with what is needed to point at places inside it. */
+export interface SourceFile {
+  /** Path relative to the working directory, as printed in messages. */
+  file: string;
+  data: unknown;
+  /** Maps a JSON pointer to a 1-based line and column in the file. */
+  locate: (pointer: string, opts?: { key?: boolean }) => { line: number; column: number };
+}
+
+/** Everything the load stage read from the content folder. */
+export interface LoadedContent {
+  contentDir: string;
+  site: SourceFile;
+  strings: SourceFile;
+  home: SourceFile;
+  hotels: SourceFile[];
+  /** Image facts by content-relative path, for every referenced image that exists. */
+  images: Map<string, ImageInfo>;
+}
+
+/** Content after validation: typed, cross-checked, with its sources kept for fallback reports. */
+export interface Content {
+  site: SiteSettings;
+  strings: Record<string, Partial<UiStrings>>;
+  home: Record<string, Partial<HomeText>>;
+  hotels: Hotel[];
+  images: Map<string, ImageInfo>;
+  /** File of each text source, for reports: "strings", "home", "hotel:<id>". */
+  files: Record<string, string>;
+}

@@ -1,0 +1,69 @@
+// The HTML shell every page shares: head (title, SEO, social, structured data), skip link, header, main,
+// footer, language banner and the one deferred script.
+import type { ReactNode } from "react";
+import type { Page } from "../src/site/pages";
+import { Header } from "./components/Header";
+import { Footer } from "./components/Footer";
+import { LanguageBanner } from "./components/LanguageBanner";
+
+interface AssetLinks {
+  css: string;
+  js: string;
+  preload: { href: string; as: string; type: string }[];
+}
+
+export function Document({ page, assets, children, devScript }: { page: Page; assets: AssetLinks; children: ReactNode; devScript?: string }) {
+  const { head, t } = page;
+  return (
+    <html lang={page.lang.htmlLang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        {head.noindex && <meta name="robots" content="noindex" />}
+        {head.canonical && <link rel="canonical" href={head.canonical} />}
+        {head.alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+        ))}
+        <meta name="theme-color" content={head.themeColor} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.preload.map((p) => (
+          <link key={p.href} rel="preload" href={p.href} as={p.as} type={p.type} crossOrigin="anonymous" />
+        ))}
+        <link rel="stylesheet" href={assets.css} />
+        <script src={assets.js} defer />
+        <meta property="og:type" content={head.og.type} />
+        <meta property="og:site_name" content={head.og.siteName} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        {head.canonical && <meta property="og:url" content={head.canonical} />}
+        <meta property="og:image" content={head.og.image} />
+        {head.og.imageAlt && <meta property="og:image:alt" content={head.og.imageAlt} />}
+        <meta property="og:locale" content={head.og.locale} />
+        {head.og.localeAlternates.map((l) => (
+          <meta key={l} property="og:locale:alternate" content={l} />
+        ))}
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={head.title} />
+        <meta name="twitter:description" content={head.description} />
+        <meta name="twitter:image" content={head.og.image} />
+        {head.jsonLd.map((json, i) => (
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+        ))}
+      </head>
+      <body data-page={page.kind}>
+        <a className="skip-link" href="#main">
+          {t.skipToContent}
+        </a>
+        <Header page={page} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer page={page} />
+        <LanguageBanner page={page} />
+        {devScript && <script src={devScript} defer />}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,2 @@
+// Placeholder client script.
+export {};

@@ -1,0 +1,15 @@
+// Every Book button: an outbound affiliate link in a new tab with the right rel, and the short disclosure
+// beside it that the FTC asks for.
+import type { BookLink } from "../../src/site/pages";
+
+export function BookButton({ link, newTab, note, size = "regular", className }: { link: BookLink; newTab: string; note?: string; size?: "regular" | "large" | "small"; className?: string }) {
+  return (
+    <span className={["book", className].filter(Boolean).join(" ")}>
+      <a className={`button button--${size}`} href={link.href} target="_blank" rel={link.rel} data-book>
+        {link.label}
+        <span className="visually-hidden"> ({newTab})</span>
+      </a>
+      {note && <small className="book__note">{note}</small>}
+    </span>
+  );
+}

@@ -1,0 +1,57 @@
+// Sticky header: logo, Home, Destinations, the language menu button and Book Now; below the medium
+// breakpoint a toggle opens the mobile menu. Every control is a real link that works without JavaScript.
+import type { Page } from "../../src/site/pages";
+import { BookButton } from "./BookButton";
+import { LanguageMenu } from "./LanguageMenu";
+import { Logo } from "./Logo";
+
+export function Header({ page }: { page: Page }) {
+  const { chrome, t } = page;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Logo chrome={chrome} />
+        <nav className="site-nav" aria-label={chrome.brandName}>
+          <ul className="site-nav__links">
+            <li>
+              <a href={chrome.homeHref} aria-current={page.kind === "home" ? "page" : undefined}>
+                {t.home}
+              </a>
+            </li>
+            <li>
+              <a href={chrome.destinationsHref}>{t.destinations}</a>
+            </li>
+          </ul>
+          <LanguageMenu page={page} />
+          <BookButton link={chrome.bookNow} newTab={t.opensInNewTab} size="small" className="site-nav__book" />
+        </nav>
+        <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="mobile-menu" data-menu-toggle>
+          <span className="menu-toggle__bars" aria-hidden="true" />
+          <span className="menu-toggle__label">{t.menu}</span>
+        </button>
+      </div>
+      <div className="mobile-menu" id="mobile-menu" data-mobile-menu hidden>
+        <nav aria-label={t.menu}>
+          <ul className="mobile-menu__links">
+            <li>
+              <a href={chrome.homeHref}>{t.home}</a>
+            </li>
+            <li>
+              <a href={chrome.destinationsHref}>{t.destinations}</a>
+            </li>
+          </ul>
+          <ul className="mobile-menu__languages" aria-label={t.language}>
+            {chrome.languages.map((l) => (
+              <li key={l.code}>
+                <a className="lang-button" href={l.href} hrefLang={l.htmlLang} lang={l.htmlLang} aria-current={l.current ? "true" : undefined} data-lang-choice={l.code}>
+                  <span aria-hidden="true">{l.flag}</span> {l.nativeName}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <BookButton link={chrome.bookNow} newTab={t.opensInNewTab} className="mobile-menu__book" />
+        </nav>
+      </div>
+    </header>
+  );
+}

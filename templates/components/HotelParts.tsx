@@ -1,0 +1,40 @@
+// Pieces the three hotel layouts share: breadcrumb trail, headed sections, the closing call to action.
+import type { BookLink, Page, Section } from "../../src/site/pages";
+import { BookButton } from "./BookButton";
+import { Paragraphs } from "./Paragraphs";
+
+export function Breadcrumb({ page }: { page: Page }) {
+  return (
+    <nav className="breadcrumb" aria-label={page.t.breadcrumb}>
+      <ol>
+        <li>
+          <a href={page.chrome.homeHref}>{page.t.home}</a>
+        </li>
+        <li aria-current="page">{page.hotel!.name}</li>
+      </ol>
+    </nav>
+  );
+}
+
+export function Sections({ sections }: { sections: Section[] }) {
+  return (
+    <>
+      {sections.map((s, i) => (
+        <section key={i} className="prose-section">
+          <h2>{s.title}</h2>
+          <Paragraphs items={s.paragraphs} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+export function CallToAction({ page, title, paragraphs, book }: { page: Page; title: string; paragraphs: string[]; book: BookLink }) {
+  return (
+    <section className="cta">
+      <h2>{title}</h2>
+      <Paragraphs items={paragraphs} />
+      <BookButton link={book} newTab={page.t.opensInNewTab} note={page.t.commissionNote} size="large" />
+    </section>
+  );
+}

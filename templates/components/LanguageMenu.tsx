@@ -1,0 +1,26 @@
+// The language dropdown as a WAI-ARIA menu button; each item is a link to this page in that language,
+// so it works without JavaScript (the list is shown inline when scripting is off).
+import type { Page } from "../../src/site/pages";
+
+export function LanguageMenu({ page }: { page: Page }) {
+  const { chrome, t } = page;
+  const current = chrome.languages.find((l) => l.current)!;
+  return (
+    <div className="lang-menu" data-lang-menu>
+      <button type="button" className="lang-menu__button" id="lang-menu-button" aria-haspopup="menu" aria-expanded="false" aria-controls="lang-menu-list" data-lang-button>
+        <span className="visually-hidden">{t.language}: </span>
+        <span aria-hidden="true">{current.flag}</span> {current.nativeName}
+        <span className="lang-menu__caret" aria-hidden="true" />
+      </button>
+      <ul className="lang-menu__list" id="lang-menu-list" role="menu" aria-labelledby="lang-menu-button" hidden data-lang-list>
+        {chrome.languages.map((l) => (
+          <li key={l.code} role="none">
+            <a role="menuitem" tabIndex={-1} href={l.href} hrefLang={l.htmlLang} lang={l.htmlLang} aria-current={l.current ? "true" : undefined} data-lang-choice={l.code}>
+              <span aria-hidden="true">{l.flag}</span> {l.nativeName}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

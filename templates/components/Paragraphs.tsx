@@ -1,0 +1,12 @@
+// Prose fields arrive as a list of paragraphs.
+export function Paragraphs({ items, className }: { items: string[]; className?: string }) {
+  return (
+    <>
+      {items.map((p, i) => (
+        <p key={i} className={className}>
+          {p}
+        </p>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+// Layout three (article): title, intro, headed sections, a seven-point "Why Choose" checklist in a
+// highlighted box, a closing paragraph and one large centred book button.
+import type { Page } from "../../src/site/pages";
+import { BookButton } from "../components/BookButton";
+import { Breadcrumb, Sections } from "../components/HotelParts";
+import { Img } from "../components/Img";
+import { Paragraphs } from "../components/Paragraphs";
+
+export function Article({ page }: { page: Page }) {
+  const h = page.hotel!;
+  const t = page.t;
+  return (
+    <article className="hotel hotel--article container container--narrow">
+      <Breadcrumb page={page} />
+      <header className="article-header">
+        <p className="article-header__kicker">{h.location}</p>
+        <h1>{h.mainTitle}</h1>
+        <Paragraphs items={h.intro} className="lead" />
+      </header>
+      <figure className="article-figure">
+        <Img image={h.image} className="article-figure__image" hero sizes="(min-width: 800px) 760px, 100vw" />
+      </figure>
+      <Sections sections={h.sections} />
+      {h.whyChoose && (
+        <section className="checklist">
+          <h2>{h.whyChoose.title}</h2>
+          <ul>
+            {h.whyChoose.points.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Paragraphs items={h.closing} className="closing" />
+      <div className="article-book">
+        <BookButton link={h.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+// Home page: hero, welcome, three features, Why Choose, the destinations grid and a closing call to action.
+import type { HotelCard, Page } from "../../src/site/pages";
+import { BookButton } from "../components/BookButton";
+import { Img } from "../components/Img";
+
+const FEATURES = ["Accommodations", "Dining", "Locations"] as const;
+const REASONS = ["quality", "global", "amenities", "culinary", "business", "sustainable"] as const;
+
+function Card({ card }: { card: HotelCard }) {
+  return (
+    <li className="card">
+      <a className="card__link" href={card.href}>
+        <Img image={card.image} className="card__image" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" />
+        <span className="card__body">
+          <span className="card__location">{card.location}</span>
+          <h3 className="card__name">{card.name}</h3>
+          <span className="card__title">{card.title}</span>
+          <span className="card__description">{card.description}</span>
+        </span>
+      </a>
+    </li>
+  );
+}
+
+export function Home({ page }: { page: Page }) {
+  const home = page.home!;
+  const x = home.text;
+  const t = page.t;
+  return (
+    <>
+      <section className="hero hero--home hero--tall">
+        <Img image={home.heroImage} className="hero__image" hero sizes="100vw" />
+        <div className="hero__content hero__content--center">
+          <h1 className="hero__title">{x.heroTitle}</h1>
+          <p className="hero__subtitle">{x.heroSubtitle}</p>
+          <div className="hero__actions">
+            <BookButton link={home.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
+            <a className="button button--ghost" href={page.chrome.destinationsHref}>
+              {t.exploreDestinations}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section className="welcome container">
+        <h2>{x.welcomeTitle}</h2>
+        <p>{x.welcomeText1}</p>
+        <p>{x.welcomeText2}</p>
+        <ul className="features">
+          {FEATURES.map((f) => (
+            <li key={f} className="feature">
+              <h3>{x[`feature${f}Title`]}</h3>
+              <p>{x[`feature${f}Text`]}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="why container">
+        <h2>{x.whyChooseTitle}</h2>
+        <ul className="why__list">
+          {REASONS.map((r) => (
+            <li key={r}>
+              <h3>{x[`${r}Title`]}</h3>
+              <p>{x[`${r}Text`]}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="destinations container" id="destinations" tabIndex={-1}>
+        <h2>{x.destinationsTitle}</h2>
+        <p className="destinations__subtitle">{x.destinationsSubtitle}</p>
+        <ul className="cards">
+          {home.cards.map((c) => (
+            <Card key={c.id} card={c} />
+          ))}
+        </ul>
+      </section>
+
+      <section className="cta cta--home">
+        <h2>{x.ctaTitle}</h2>
+        <p>{x.ctaSubtitle}</p>
+        <BookButton link={home.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
+      </section>
+    </>
+  );
+}

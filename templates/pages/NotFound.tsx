@@ -1,0 +1,21 @@
+// Not-found page, one per language: "404", the message and a way home. The script logs the attempted path.
+import type { Page } from "../../src/site/pages";
+
+export function NotFound({ page }: { page: Page }) {
+  const t = page.t;
+  return (
+    <section className="not-found container">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1>
+        <span className="visually-hidden">404: </span>
+        {t.notFoundTitle}
+      </h1>
+      <p>{t.notFoundText}</p>
+      <a className="button" href={page.chrome.homeHref}>
+        {t.returnHome}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// Layout two: a centred hero (60% of the viewport, 500px at least) from the hotel record, long descriptive
+// sections, and a closing call to action with a second book button.
+import type { Page } from "../../src/site/pages";
+import { BookButton } from "../components/BookButton";
+import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
+import { Img } from "../components/Img";
+import { Paragraphs } from "../components/Paragraphs";
+
+export function Story({ page }: { page: Page }) {
+  const h = page.hotel!;
+  const t = page.t;
+  return (
+    <article className="hotel hotel--story">
+      <header className="hero hero--story">
+        <Img image={h.image} className="hero__image" hero sizes="100vw" />
+        <div className="hero__content hero__content--center">
+          <h1 className="hero__title">{h.name}</h1>
+          <p className="hero__kicker">{h.location}</p>
+          <BookButton link={h.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
+        </div>
+      </header>
+      <div className="container container--narrow">
+        <Breadcrumb page={page} />
+        <section className="overview">
+          <h2>{h.mainTitle}</h2>
+          <Paragraphs items={h.intro} className="lead" />
+        </section>
+        <Sections sections={h.sections} />
+      </div>
+      {h.cta && <CallToAction page={page} title={h.cta.title} paragraphs={h.cta.paragraphs} book={h.book} />}
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { languageOfPath, makeRoutes } from "../../src/site/routes.js";
+import type { SiteSettings } from "../../src/types.js";
+
+const lang = (code: string) => ({ code, label: code, nativeName: code, flag: "", htmlLang: code, locale: "xx_XX" });
+const site = {
+  brand: { name: "B", slugPrefix: "grand-hyatt" },
+  baseUrl: "https://example.com",
+  languages: [lang("en"), lang("zh"), lang("ja")],
+} as unknown as SiteSettings;
+
+describe("routes", () => {
+  const r = makeRoutes(site);
+  it("makes URLs in one form, with the default language at the root", () => {
+    expect(r.url({ kind: "home" }, "en")).toBe("/");
+    expect(r.url({ kind: "home" }, "zh")).toBe("/zh/");
+    expect(r.url({ kind: "hotel", id: "dubai" }, "en")).toBe("/grand-hyatt-dubai/");
+    expect(r.url({ kind: "hotel", id: "dubai" }, "ja")).toBe("/ja/grand-hyatt-dubai/");
+    expect(r.url({ kind: "notFound" }, "zh")).toBe("/zh/404.html");
+  });
+
+  it("maps routes to the files of PRODUCT.md's table", () => {
+    expect(r.outFile({ kind: "home" }, "en")).toBe("index.html");
+    expect(r.outFile({ kind: "home" }, "ja")).toBe("ja/index.html");
+    expect(r.outFile({ kind: "hotel", id: "kuala-lumpur" }, "zh")).toBe("zh/grand-hyatt-kuala-lumpur/index.html");
+    expect(r.outFile({ kind: "notFound" }, "en")).toBe("404.html");
+    expect(r.outFile({ kind: "notFound" }, "ja")).toBe("ja/404.html");
+  });
+
+  it("qualifies URLs with the base URL, which --base-url can override", () => {
+    expect(r.absolute("/zh/")).toBe("https://example.com/zh/");
+    expect(makeRoutes(site, "https://other.test/").absolute("/")).toBe("https://other.test/");
+  });
+
+  it("puts the content hash in image names", () => {
+    expect(r.image("images/hotels/dubai.svg", { width: 1, height: 1, hash: "abc123", ext: "svg" })).toBe("/assets/images/hotels/dubai.abc123.svg");
+  });
+});
+
+describe("languageOfPath", () => {
+  it("reads the language from the first segment only", () => {
+    expect(languageOfPath("/zh/grand-hyatt-dubai/", site.languages)).toBe("zh");
+    expect(languageOfPath("/ja", site.languages)).toBe("ja");
+    expect(languageOfPath("/grand-hyatt-zh/", site.languages)).toBe("en");
+    expect(languageOfPath("/en/", site.languages)).toBe("en");
+    expect(languageOfPath("/zhx/", site.languages)).toBe("en");
+  });
+});
