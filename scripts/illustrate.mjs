@@ -117,11 +117,17 @@ function sun(S, x, y, r, { glow = 4, color = S.p.sun, strength = 0.55 } = {}) {
   S.add(d`<circle cx="${x}" cy="${y}" r="${r * glow}" fill="url(#g)"/><circle cx="${x}" cy="${y}" r="${r}" fill="${color}"/>`);
 }
 
-/** Crescent moon: a disc with an offset sky-coloured bite. */
-function crescent(S, x, y, r, color, bite) {
-  S.add(d`<circle cx="${x}" cy="${y}" r="${r * 3}" fill="${color}" opacity=".08"/>`,
-    path(d`M${x} ${y - r}A${r} ${r} 0 1 0 ${x} ${y + r}A${r * 0.8} ${r} 0 1 1 ${x} ${y - r}Z`, color));
-  void bite;
+/** Crescent moon: glow plus the lune between two arcs. */
+function crescent(S, x, y, r, color) {
+  halo(S, x, y, r * 4, color, 0.18);
+  S.add(path(d`M${x} ${y - r}A${r} ${r} 0 1 0 ${x} ${y + r}A${r * 0.55} ${r} 0 1 1 ${x} ${y - r}Z`, color));
+}
+
+/** Soft radial halo around a light source (lamps, lit towers, moons). */
+function halo(S, x, y, r, color, o = 0.5) {
+  const id = 'q' + color.slice(1);
+  S.once(id, `<radialGradient id="${id}"><stop stop-color="${color}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`);
+  S.add(d`<circle cx="${x}" cy="${y}" r="${r}" fill="url(#${id})"${op(o)}/>`);
 }
 
 /** Scattered stars for night skies (one path of tiny squares). */
@@ -248,7 +254,7 @@ function range(S, ctrl, fill, { rough = 0.3, depth = 3, snow, snowColor = '#fff'
       const [px, py] = ctrl[i];
       if (py < ctrl[i - 1][1] && py < ctrl[i + 1][1]) {
         const vx = ctrl[i + 1][0];
-        const crest = ridge(S.rand, [[px, py], [px + (vx - px) * 0.3, base]], 0.25, 3);
+        const crest = ridge(S.rand, [[px, py], [px + (vx - px) * 0.45, py + (base - py) * 0.7], [px + (vx - px) * 0.55, base]], 0.3, 3);
         s += poly([[px, py - 300], ...crest, [vx, base], [vx, py - 300]]);
       }
     }
@@ -375,6 +381,14 @@ function prism(S, x, b, w, h, lit, dark, slant = 0) {
   S.add(path(d`M${x} ${b}V${b - h}L${m} ${b - h - slant * 0.6}V${b}Z`, lit), path(d`M${m} ${b}V${b - h - slant * 0.6}L${x + w} ${b - h + slant * 0.4}V${b}Z`, dark));
 }
 
+/** Landmark silhouette with its right-hand part shaded through a clip, for a sense of volume. */
+function solid(S, dd, fill, xSplit, o = 0.2, evenodd = false) {
+  const id = S.uid('v'), rule = evenodd ? ' fill-rule="evenodd" clip-rule="evenodd"' : '';
+  S.def(`<path id="${id}" d="${dd}"${rule}/><clipPath id="c${id}"><use href="#${id}"/></clipPath>`);
+  S.add(`<use href="#${id}" fill="${fill}"/>`, d`<rect x="${xSplit}" width="${W - xSplit}" height="${H}" fill="${S.p.ink}" clip-path="url(#c${id})"${op(o)}/>`);
+  return id;
+}
+
 /** Simple hull (+ optional triangular sail) for small boats. */
 function boat(x, y, s, sail = 1) {
   let p = d`M${x - 30 * s} ${y - 8 * s}H${x + 34 * s}L${x + 24 * s} ${y}H${x - 22 * s}Z`;
@@ -391,12 +405,591 @@ const SCENES = {};
 /** Registers a composition with its title and palette. */
 function scene(id, title, p, draw) { SCENES[id] = { title, p, draw }; }
 
-export { SCENES, render, mix, rng, seedOf };
-
 /** Renders one registered scene to an SVG string. */
-function render(id) {
+export function render(id) {
   const { title, p, draw } = SCENES[id];
   const S = new Scene(id, title, p);
   draw(S);
   return S.svg();
 }
+
+/** Jukung: Balinese outrigger canoe with a triangular sail. */
+function jukung(S, x, y, s, hull, sail) {
+  S.add(path(d`M${x - 80 * s} ${y - 20 * s}Q${x} ${y + 8 * s} ${x + 80 * s} ${y - 20 * s}Q${x} ${y - 4 * s} ${x - 80 * s} ${y - 20 * s}Z`, hull),
+    `<path d="${d`M${x - 75 * s} ${y + 4 * s}H${x + 75 * s}M${x - 30 * s} ${y - 8 * s}Q${x - 45 * s} ${y - 22 * s} ${x - 50 * s} ${y + 4 * s}M${x + 30 * s} ${y - 8 * s}Q${x + 45 * s} ${y - 22 * s} ${x + 50 * s} ${y + 4 * s}M${x + 4 * s} ${y - 6 * s}V${y - 120 * s}`}" fill="none" stroke="${hull}" stroke-width="${fmt(Math.max(2, 3 * s))}"/>`,
+    path(d`M${x + 6 * s} ${y - 116 * s}Q${x + 40 * s} ${y - 80 * s} ${x + 62 * s} ${y - 28 * s}L${x - 52 * s} ${y - 22 * s}Z`, sail));
+}
+
+/** Chinese fishing net (cheena vala): jetty, A-frame pivot, cantilever boom, spars, net and hanging stones. */
+function fishingNet(x, y, s) {
+  const P = (a, b) => `${fmt(x + a * s)} ${fmt(y + b * s)}`;
+  const boom = (a) => -80 - (a + 10) * 0.7; // boom height at offset a
+  let frame = `M${P(-30, 0)}L${P(-10, -80)}L${P(10, 0)}M${P(-110, boom(-110))}L${P(200, boom(200))}M${P(200, boom(200))}L${P(110, -30)}M${P(200, boom(200))}L${P(330, -50)}M${P(200, boom(200))}L${P(215, -18)}M${P(200, boom(200))}L${P(-20, -4)}`;
+  let stones = rect(x - 130 * s, y - 6 * s, 170 * s, 8 * s);
+  for (const a of [-100, -80, -60]) { frame += `M${P(a, boom(a))}L${P(a, -24)}`; stones += rect(x + (a - 7) * s, y - 26 * s, 14 * s, 12 * s); }
+  return {
+    frame,
+    net: `M${P(110, -30)}Q${P(220, 60)} ${P(330, -50)}Q${P(230, -14)} ${P(110, -30)}Z`,
+    mesh: `M${P(140, -16)}L${P(170, 14)}M${P(190, -14)}L${P(210, 18)}M${P(245, -16)}L${P(255, 16)}M${P(290, -28)}L${P(292, 4)}M${P(122, -24)}Q${P(225, 28)} ${P(322, -44)}`,
+    stones,
+  };
+}
+
+/** Draws fishing nets into a reflectable group. */
+function nets(S, list) {
+  const id = S.uid('n');
+  let g = '';
+  for (const [x, y, s, col] of list) {
+    const n = fishingNet(x, y, s), w = fmt(Math.max(2, 4 * s));
+    g += `<g stroke="${col}" fill="none"><path d="${n.frame}" stroke-width="${w}"/><path d="${n.mesh}" stroke-width="1"/></g>` +
+      path(n.net, col, op(0.35)) + path(n.stones, col);
+  }
+  S.add(`<g id="${id}">${g}</g>`);
+  return id;
+}
+
+// --- Caribbean & Indian Ocean beaches --------------------------------------------------------
+
+scene('baha-mar', 'Grand Hyatt Baha Mar, Bahamas: turquoise sea, white beach and palms',
+  { sky: ['#3f9bd4', '#8fd1ec', '#e9f7f3'], sun: '#fffdf0', haze: '#b4dde4', ink: '#0f4452', sea: ['#1b84ab', '#41d1cd'], sand: '#f4e7cf' },
+  (S) => {
+    const hz = 560;
+    sky(S, hz); sun(S, 1260, 170, 42, { glow: 5 });
+    clouds(S, [[150, 200, 300], [640, 130, 180], [930, 260, 340], [1380, 330, 160]], '#fff', 0.6);
+    sea(S, hz);
+    S.add(path(hill([[1120, hz], [1260, hz - 9], [1420, hz - 6], [1600, hz - 12]], hz + 1), S.t(0.15)));
+    // resort towers on the spit
+    const tw = [[170, 90, 120, '#f7ddd3'], [275, 110, 175, '#fbf1e6'], [400, 100, 150, '#f5e2cf'], [515, 80, 105, '#f7ddd3']];
+    let lines = '';
+    for (const [x, w, h, c] of tw) {
+      S.add(path(d`M${x} ${hz + 20}V${hz - h}Q${x + w / 2} ${hz - h - w * 0.3} ${x + w} ${hz - h}V${hz + 20}Z`, mix(c, S.p.haze, 0.2)),
+        path(rect(x + w * 0.7, hz - h - 4, w * 0.3, h + 24), S.p.ink, op(0.1)));
+      for (let y = hz - h + 14; y < hz; y += 11) lines += d`M${x + 6} ${y}h${w - 12}`;
+    }
+    S.add(`<path d="${lines}" stroke="${S.t(0.3)}" stroke-width="2"${op(0.35)}/>`);
+    S.add(path(canopy(S, 130, 700, hz - 6, 10, 22, hz + 30, 6), S.t(0.45)));
+    S.add(path(d`${curve([[0, hz + 4], [300, hz - 4], [650, hz + 2], [960, hz + 16]])}Q700 ${hz + 44} 0 ${hz + 52}Z`, S.t(0.38)));
+    ripples(S, hz + 10, 800, 40, '#fff', 0.35);
+    glitter(S, 1260, hz + 4, 720, 50, '#fff', 0.45);
+    S.add(path(hill([[0, 760], [400, 790], [900, 830], [1300, 850], [1600, 840]]), '#7fe3da', op(0.55)));
+    S.add(path(hill([[0, 800], [400, 832], [900, 870], [1300, 890], [1600, 880]]), S.p.sand));
+    S.add(`<path d="${curve([[0, 798], [400, 830], [900, 868], [1300, 888], [1600, 878]])}" stroke="#fff" stroke-width="5" fill="none"${op(0.85)}/>`);
+    // parasols
+    for (const [x, y] of [[520, 900], [700, 925]]) S.add(path(d`M${x - 50} ${y - 70}A50 18 0 0 1 ${x + 50} ${y - 70}Z${rect(x - 2, y - 72, 4, 72)}`, '#fff'), path(d`M${x - 40} ${y + 4}h80v6h-80z`, S.p.ink, op(0.12)));
+    palms(S, [[1390, 1010, 1.5, -1, 0.18], [1510, 1000, 1.15, -1, -0.12], [1250, 960, 0.85, -1, 0.28], [80, 960, 1.0, 1, 0.08]], S.p.ink);
+  });
+
+scene('goa', 'Grand Hyatt Goa, India: palm beach and a white Portuguese-era church at golden hour',
+  { sky: ['#ee9a5c', '#f6c886', '#fbe7c3'], sun: '#fff3d4', haze: '#e4ad86', ink: '#2a211f', sea: ['#e2ab7c', '#7e5f5e'], sand: '#e9c79c' },
+  (S) => {
+    const hz = 640, wh = '#fbf0de';
+    sky(S, hz); sun(S, 1240, 470, 50, { glow: 5 });
+    clouds(S, [[820, 300, 360], [1250, 220, 260]], '#fff4de', 0.35);
+    sea(S, hz); glitter(S, 1240, hz, 880, 90);
+    S.add(path(hill([[1350, hz], [1470, hz - 22], [1600, hz - 30]], hz + 1), S.t(0.2)));
+    S.add(path(hill([[0, 560], [220, 545], [480, 556], [720, 600], [900, 650], [1000, 720]]), S.t(0.42)));
+    palms(S, [[140, 560, 0.4, 1, 0.1], [640, 590, 0.45, -1, 0.1], [700, 610, 0.35, 1, -0.1], [80, 565, 0.32, -1, 0]], S.t(0.5));
+    // church: towers, pedimented body, domed lanterns and crosses
+    const c = 420, b = 560;
+    const body = [rect(c - 80, b - 150, 160, 150), d`M${c - 80} ${b - 150}Q${c - 50} ${b - 160} ${c - 36} ${b - 190}H${c + 36}Q${c + 50} ${b - 160} ${c + 80} ${b - 150}Z`,
+      rect(c - 140, b - 190, 60, 190), rect(c + 80, b - 190, 60, 190), rect(c - 146, b - 196, 72, 8), rect(c + 74, b - 196, 72, 8),
+      sdome(c - 110, b - 196, 24, 34), sdome(c + 110, b - 196, 24, 34), rect(c - 30, b - 204, 60, 14),
+      finial(c - 110, b - 228, 20, 0), finial(c + 110, b - 228, 20, 0), finial(c, b - 204, 30, 0),
+      rect(c - 122, b - 240, 24, 3), rect(c + 98, b - 240, 24, 3), rect(c - 14, b - 222, 28, 4), rect(c - 200, b - 8, 400, 30)];
+    solid(S, body.join(''), wh, c + 40, 0.12);
+    const holes = [arch(c - 22, b, 44, 80), arch(c - 122, b - 112, 24, 44), arch(c + 98, b - 112, 24, 44), arch(c - 12, b - 112, 24, 40), arch(c - 120, b - 20, 20, 50), arch(c + 100, b - 20, 20, 50)];
+    S.add(path(holes.join(''), S.t(0.75)));
+    S.add(path(poly([[c - 200, b + 22], [c + 200, b + 22], [c + 280, b + 80], [c - 280, b + 80]]), mix(wh, S.p.haze, 0.35)));
+    S.add(path(hill([[0, 820], [500, 800], [1000, 832], [1600, 872]]), S.p.sand));
+    S.add(`<path d="${curve([[0, 818], [500, 798], [1000, 830], [1600, 870]])}" stroke="#fff6e6" stroke-width="4" fill="none"${op(0.8)}/>`);
+    S.add(path(boat(760, 880, 1.6, 0), S.t(0.8)), path(d`M690 890h160v6h-160z`, S.p.ink, op(0.15)));
+    palms(S, [[70, 1010, 1.65, 1, 0.12], [240, 1000, 1.1, 1, -0.1], [1500, 1010, 1.45, -1, 0.15]], S.p.ink);
+    birds(S, [[960, 330, 1.2], [1010, 300, 1], [1060, 345, 0.8]], S.t(0.7));
+  });
+
+scene('nusa-dua', 'Grand Hyatt Bali, Nusa Dua: Balinese beach with outrigger jukung boats',
+  { sky: ['#78b3d6', '#f0d1ad', '#fbe9d0'], sun: '#fff6e4', haze: '#bcd3d2', ink: '#17404a', sea: ['#2f9fb6', '#58d2c6'], sand: '#f2dfbf' },
+  (S) => {
+    const hz = 580;
+    sky(S, hz); sun(S, 1240, 330, 40, { glow: 5 });
+    clouds(S, [[120, 240, 280], [560, 160, 200], [980, 210, 260]], '#fff', 0.5);
+    sea(S, hz);
+    // rocky islet with a meru pagoda
+    S.add(path(d`${curve([[0, hz - 30], [110, hz - 70], [240, hz - 64], [330, hz - 10], [380, hz + 24]])}H0Z`, S.t(0.35)));
+    let meru = rect(160, hz - 110, 44, 44);
+    [58, 50, 42, 34, 26].forEach((w, i) => { const y = hz - 112 - i * 20; meru += poly([[182 - w, y], [182 + w, y], [182 + w * 0.55, y - 14], [182 - w * 0.55, y - 14]]) + rect(176, y - 20, 12, 6); });
+    S.add(path(meru + finial(182, hz - 212, 22, 0), S.t(0.5)));
+    palms(S, [[270, hz - 40, 0.3, 1, 0.1], [60, hz - 52, 0.26, -1, 0]], S.t(0.5));
+    ripples(S, hz + 6, 860, 40, '#fff', 0.35);
+    glitter(S, 1240, hz + 4, 760, 60, '#fff', 0.5);
+    jukung(S, 980, 650, 0.55, S.t(0.55), '#f2c54b');
+    jukung(S, 600, 700, 0.95, S.t(0.75), '#e0523f');
+    jukung(S, 1260, 740, 1.15, S.t(0.85), '#fdf4e4');
+    S.add(path(hill([[0, 840], [500, 815], [1000, 850], [1600, 880]]), '#86e6d8', op(0.5)));
+    S.add(path(hill([[0, 880], [500, 856], [1000, 890], [1600, 920]]), S.p.sand));
+    S.add(`<path d="${curve([[0, 878], [500, 854], [1000, 888], [1600, 918]])}" stroke="#fff" stroke-width="4" fill="none"${op(0.85)}/>`);
+    palms(S, [[1480, 1010, 1.45, -1, 0.2], [1370, 1000, 0.95, -1, -0.1], [90, 1000, 1.1, 1, 0.22]], S.p.ink);
+  });
+
+scene('bali', 'Grand Hyatt Bali: rice terraces, a split temple gate and the ocean at dawn',
+  { sky: ['#8696c2', '#e8b4a6', '#fcdfba'], sun: '#fff0d2', haze: '#d9b3a5', ink: '#26222f', sea: ['#e3bca8', '#b5968f'], green: '#6d9446' },
+  (S) => {
+    const hz = 520, gr = S.p.green;
+    sky(S, hz); sun(S, 800, 400, 50, { glow: 4.5 });
+    range(S, [[40, hz], [250, 370], [330, 312], [360, 305], [400, 314], [520, 400], [740, hz]], S.t(0.14), { rough: 0.06, depth: 2, shade: 0.08, base: hz + 1 });
+    sea(S, hz); glitter(S, 800, hz, 590, 46);
+    S.add(path(hill([[0, 594], [300, 580], [700, 592], [1100, 578], [1600, 596]]), S.t(0.38)));
+    palms(S, [[60, 596, 0.35, 1, 0.1], [210, 590, 0.42, -1, 0], [300, 592, 0.3, 1, 0.2], [1180, 584, 0.38, 1, 0], [1320, 590, 0.45, -1, 0.1], [1480, 596, 0.32, 1, 0]], S.t(0.38));
+    // candi bentar: two mirrored stepped halves with a vertical split
+    const b = 710, prof = [[120, 120, 50], [106, 106, 70], [132, 132, 12], [96, 96, 50], [112, 112, 10], [76, 76, 44], [90, 90, 9], [56, 56, 36], [66, 66, 8], [38, 34, 30], [22, 10, 28], [6, 2, 24]];
+    const tot = prof.reduce((a, p) => a + p[2], 0);
+    solid(S, stack2(768, b, prof, [[0, 0, tot]]) + stack2(832, b, [[0, 0, tot]], prof), S.t(0.82), 800, 0.18);
+    palms(S, [[560, 700, 0.7, 1, 0.1], [1060, 700, 0.75, -1, 0.1]], S.t(0.7));
+    // terraces: back to front, each band a contour with a glinting water edge
+    for (let i = 0; i < 8; i++) {
+      const y = 660 + i * 48 + i * i * 2, pts = [];
+      for (let x = -100; x <= 1700; x += 300) pts.push([x, y + S.r(-20, 20) + Math.sin(x / 260 + i) * 14]);
+      S.add(path(hill(pts), mix(mix(gr, S.p.haze, 0.5 - i * 0.06), S.p.ink, i * 0.06)),
+        `<path d="${curve(pts)}" stroke="${S.p.sky[2]}" stroke-width="${2 + i * 0.5}" fill="none"${op(0.6)}/>`);
+    }
+    palms(S, [[1500, 1010, 1.4, -1, 0.16], [80, 1000, 1.0, 1, 0.1]], S.p.ink);
+    birds(S, [[1040, 300, 1], [1090, 280, 0.8]], S.t(0.6));
+  });
+
+scene('kauai', 'Grand Hyatt Kauai, Hawaii: fluted sea cliffs and green mountains above the Pacific',
+  { sky: ['#7db0d8', '#b9d8e6', '#f3eedb'], sun: '#fffaf0', haze: '#b4d0cc', ink: '#12392f', sea: ['#4f8fb0', '#1b4f6b'] },
+  (S) => {
+    const hz = 620;
+    sky(S, hz); sun(S, 330, 250, 36, { glow: 5, strength: 0.5 });
+    clouds(S, [[60, 310, 280], [460, 200, 200], [900, 150, 260], [1300, 110, 220]], '#fff', 0.55);
+    sea(S, hz);
+    const heads = [
+      [[300, hz], [340, hz - 40], [400, hz - 120], [480, hz - 170], [560, hz - 150], [640, hz - 230], [760, hz - 210], [900, hz - 280], [1600, hz - 300]],
+      [[520, hz], [560, hz - 60], [620, hz - 170], [700, hz - 230], [780, hz - 200], [880, hz - 320], [1000, hz - 290], [1140, hz - 380], [1600, hz - 420]],
+      [[780, hz], [820, hz - 80], [880, hz - 230], [960, hz - 300], [1060, hz - 270], [1180, hz - 430], [1300, hz - 390], [1450, hz - 520], [1600, hz - 540]],
+      [[1020, H], [1060, hz + 60], [1100, hz - 120], [1170, hz - 270], [1250, hz - 340], [1330, hz - 300], [1430, hz - 480], [1530, hz - 450], [1600, hz - 560]],
+    ];
+    heads.forEach((c, i) => {
+      const id = range(S, c, S.t(0.16 + i * 0.2), { rough: 0.22, shade: 0.1 + i * 0.04, base: i === 3 ? H : hz + 1 });
+      if (i >= 2) { // vertical fluting of the Na Pali cliffs
+        let f = '';
+        for (let x = c[0][0] + 20; x < W; x += S.r(14, 30)) f += d`M${x} ${hz - 600}l5 0l${S.r(-6, 6)} 700h-3z`;
+        S.add(`<g clip-path="url(#c${id})">${path(f, S.p.ink, op(0.16))}</g>`);
+      }
+      if (i < 3) mist(S, hz - 90, 110, 0.45);
+    });
+    S.add(path(rect(1000, hz - 240, 3, 170), '#fff', op(0.7)));
+    ripples(S, hz + 8, H, 45, '#dff0f2', 0.3, 0, 1100);
+    S.add(`<path d="M300 ${hz + 2}h40M520 ${hz + 3}h50M780 ${hz + 4}h60M1030 ${hz + 62}l40 -6" stroke="#fff" stroke-width="4"${op(0.7)}/>`);
+    birds(S, [[420, 330, 1.6], [500, 300, 1.2], [560, 350, 1]], S.t(0.8));
+  });
+
+scene('home-hero', 'Golden-hour seascape with a distant city skyline',
+  { sky: ['#e9a06f', '#f5cc97', '#fcead0'], sun: '#fff4dc', haze: '#e8ba96', ink: '#3a2b35', sea: ['#e8b38b', '#5d4658'] },
+  (S) => {
+    const hz = 640;
+    sky(S, hz); sun(S, 1000, 560, 58, { glow: 5 });
+    clouds(S, [[120, 260, 420], [620, 180, 300], [1180, 300, 380]], '#fff2dc', 0.35);
+    range(S, [[0, 540], [140, 520], [330, 556], [520, 606], [700, hz]], S.t(0.22), { rough: 0.12, shade: 0.08, base: hz + 1 });
+    const sk = layer(S, [skyline(S, { x0: 1160, x1: 1600, base: hz, hMin: 20, hMax: 130, peak: 1400, spread: 160 })], S.t(0.2));
+    sea(S, hz); reflect(S, [[sk, S.t(0.2)]], hz, 0.3, 120);
+    glitter(S, 1000, hz, H, 110);
+    ripples(S, hz + 6, H, 40, S.p.sky[2], 0.3);
+    S.add(path(boat(640, 700, 1.1), S.t(0.6)));
+    S.add(path(hill([[0, 830], [150, 810], [300, 850], [440, 1000]]), S.p.ink));
+    palms(S, [[80, 870, 1.3, 1, 0.12], [220, 860, 1.0, 1, -0.1]], S.p.ink);
+    birds(S, [[760, 360, 1.2], [810, 330, 1], [850, 370, 0.8]], S.t(0.7));
+  });
+
+// --- Skylines on the water -------------------------------------------------------------------
+
+/** Burj Khalifa: asymmetric set-backs rising to a long spire. */
+const burj = (x, b, h, w) => stack2(x, b,
+  [[w, w, h * 0.22], [w * 0.8, w * 0.8, h * 0.14], [w * 0.62, w * 0.62, h * 0.12], [w * 0.46, w * 0.46, h * 0.1], [w * 0.33, w * 0.33, h * 0.09], [w * 0.22, w * 0.2, h * 0.08], [w * 0.12, w * 0.03, h * 0.25]],
+  [[w * 0.9, w * 0.9, h * 0.17], [w * 0.72, w * 0.72, h * 0.13], [w * 0.55, w * 0.55, h * 0.13], [w * 0.4, w * 0.4, h * 0.12], [w * 0.28, w * 0.28, h * 0.1], [w * 0.18, w * 0.16, h * 0.1], [w * 0.12, w * 0.03, h * 0.25]]);
+
+/** Dhow with a raked lateen sail. */
+const dhow = (x, y, s) => d`M${x - 100 * s} ${y - 34 * s}Q${x - 60 * s} ${y + 4 * s} ${x + 60 * s} ${y}L${x + 110 * s} ${y - 30 * s}Q${x} ${y - 18 * s} ${x - 100 * s} ${y - 34 * s}Z` +
+  d`M${x - 6 * s} ${y - 20 * s}h6v-${150 * s}h-6zM${x - 90 * s} ${y - 60 * s}L${x + 90 * s} ${y - 190 * s}L${x + 40 * s} ${y - 40 * s}Q${x - 20 * s} ${y - 60 * s} ${x - 90 * s} ${y - 60 * s}Z`;
+
+scene('dubai', 'Grand Hyatt Dubai: desert-city skyline and Burj Khalifa above Dubai Creek',
+  { sky: ['#d98f63', '#f0bb85', '#f9dfb8'], sun: '#fff1d6', haze: '#e4b38c', ink: '#3a2430', sea: ['#dfae89', '#6a4c58'] },
+  (S) => {
+    const hz = 660;
+    sky(S, hz); sun(S, 1160, 430, 56, { glow: 5 });
+    S.add(path(hill([[0, 612], [180, 590], [420, 618], [640, 640], [820, hz]], hz + 1), S.t(0.12)));
+    S.add(path(hill([[1250, hz], [1400, 630], [1600, 622]], hz + 1), S.t(0.12)));
+    const far = layer(S, [skyline(S, { x0: 240, x1: 1480, base: hz, hMin: 20, hMax: 150, peak: 900, spread: 420 })], S.t(0.26));
+    mist(S, 520, 160, 0.55);
+    const mid = layer(S, [skyline(S, { x0: 440, x1: 1340, base: hz, hMin: 30, hMax: 230, peak: 760, spread: 260 }), burj(760, hz, 540, 44)], S.t(0.5));
+    sea(S, hz);
+    reflect(S, [[far, S.t(0.26)], [mid, S.t(0.5)]], hz, 0.4);
+    glitter(S, 1160, hz, 900, 80);
+    ripples(S, hz + 8, H, 36, S.p.sky[2], 0.3);
+    S.add(path(dhow(470, 850, 1.5), S.p.ink));
+    S.add(path(d`M1240 ${H}V950H1600V${H}Z`, S.p.ink));
+    palms(S, [[1450, 955, 1.25, -1, 0.12], [1560, 955, 0.95, -1, -0.1], [1320, 955, 0.7, -1, 0.1]], S.p.ink);
+    birds(S, [[420, 380, 1.2], [470, 360, 1], [510, 395, 0.8]], S.t(0.6));
+  });
+
+/** Marina Bay Sands: three towers carrying the boat-shaped sky park. */
+function marinaBaySands(x, b, h) {
+  let s = '';
+  for (const o of [0, 115, 230]) s += stack(x + o, b, [[30, 24, h]]);
+  const t = b - h - 4;
+  return s + d`M${x - 45} ${t}H${x + 300}Q${x + 285} ${t + 20} ${x + 255} ${t + 20}H${x - 20}Q${x - 42} ${t + 18} ${x - 45} ${t}Z`;
+}
+
+scene('singapore', 'Grand Hyatt Singapore: tropical skyline and Marina Bay at dusk',
+  { sky: ['#1b2150', '#5b4c85', '#e49a86'], sun: '#fbe9cc', haze: '#9c7896', ink: '#141530', sea: ['#5a4a78', '#151633'], lights: '#ffd58f' },
+  (S) => {
+    const hz = 650;
+    sky(S, hz); stars(S, 30, 300); crescent(S, 1340, 150, 22, S.p.sun);
+    const far = layer(S, [skyline(S, { x0: 40, x1: 760, base: hz, hMin: 60, hMax: 330, peak: 380, spread: 260 })], S.t(0.32), { lights: 0.35 });
+    mist(S, 560, 120, 0.4);
+    const mbs = layer(S, [marinaBaySands(900, hz, 270)], S.t(0.58), { lights: 0.6 });
+    let lotus = '';
+    for (let i = -2; i <= 2; i++) {
+      const tx = 690 + i * 42, ty = hz - 120 + Math.abs(i) * 22, bx = 690 + i * 16;
+      lotus += d`M${bx - 14} ${hz - 8}Q${tx - 26} ${ty + 50} ${tx} ${ty}Q${tx + 10} ${ty + 56} ${bx + 14} ${hz - 8}Z`;
+    }
+    const art = layer(S, [lotus], mix('#f3e6e2', S.p.haze, 0.35));
+    let trees = '', rims = '';
+    for (const [x, h] of [[1330, 190], [1400, 250], [1470, 170], [1530, 230], [1590, 150]]) {
+      trees += d`M${x - 5} ${hz}V${hz - h * 0.55}L${x - 42} ${hz - h}H${x + 42}L${x + 5} ${hz - h * 0.55}V${hz}Z`;
+      rims += d`M${x - 42} ${hz - h}H${x + 42}`;
+    }
+    const sup = layer(S, [trees], S.t(0.85));
+    S.add(`<path d="${rims}" stroke="#f08fd6" stroke-width="4"${op(0.8)}/>`);
+    sea(S, hz);
+    reflect(S, [[far, S.t(0.32)], [mbs, S.t(0.58)], [art, mix('#f3e6e2', S.p.haze, 0.35)], [sup, S.t(0.85)]], hz, 0.45);
+    ripples(S, hz + 6, H, 50, S.p.lights, 0.4);
+    ripples(S, hz + 10, H, 14, '#f08fd6', 0.35, 1250, 1600);
+  });
+
+scene('tokyo', 'Grand Hyatt Tokyo: city lights at night with Mount Fuji in the distance',
+  { sky: ['#0a1130', '#262d68', '#6e5b8c'], sun: '#f6efd9', haze: '#5b5589', ink: '#0a0b1e', sea: ['#2b2d5c', '#0a0c22'], lights: '#ffcf7e' },
+  (S) => {
+    const hz = 730;
+    sky(S, hz); stars(S, 60, 420); sun(S, 1330, 150, 26, { glow: 3, strength: 0.3 });
+    range(S, [[80, hz], [300, 610], [450, 505], [545, 412], [580, 392], [620, 392], [655, 412], [750, 505], [900, 610], [1120, hz]], S.t(0.3),
+      { rough: 0.04, depth: 2, snow: 470, snowColor: mix('#e6e8f6', S.p.haze, 0.25), shade: 0.18, base: hz });
+    mist(S, 580, 200, 0.5);
+    const far = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 160, peak: 1150, spread: 450 })], S.t(0.45), { lights: 0.3 });
+    const near = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 24, hMax: 260, peak: 1300, spread: 300, wMin: 30, wMax: 70 })], S.t(0.7), { lights: 0.75 });
+    const tw = '#ef7a3a', x = 1080;
+    const tower = layer(S, [[stack(x, hz, [[62, 36, 60], [36, 26, 90], [29, 29, 16], [24, 12, 130], [15, 15, 14], [10, 4, 70], [2, 1, 60]]) + arch(x - 26, hz, 52, 40), 'evenodd']], tw);
+    halo(S, x, hz - 180, 240, tw, 0.3);
+    S.add(`<path d="${d`M${x - 36} ${hz - 60}h72M${x - 28} ${hz - 150}h56M${x - 22} ${hz - 240}h44`}" stroke="#fff1d6" stroke-width="3"${op(0.8)}/>`);
+    sea(S, hz);
+    reflect(S, [[near, S.t(0.7)], [tower, tw]], hz, 0.5, 200);
+    ripples(S, hz + 4, H, 70, S.p.lights, 0.45);
+    ripples(S, hz + 4, H, 12, tw, 0.5, 1000, 1160);
+  });
+
+scene('hong-kong', 'Grand Hyatt Hong Kong: Victoria Harbour skyline at night below the Peak',
+  { sky: ['#0b1330', '#222d66', '#58497d'], sun: '#f3ecd8', haze: '#4a4a7c', ink: '#080a1c', sea: ['#262a5a', '#070920'], lights: '#ffd88e' },
+  (S) => {
+    const hz = 720;
+    sky(S, hz); stars(S, 50, 300); sun(S, 300, 140, 24, { glow: 3, strength: 0.3 });
+    range(S, [[0, 330], [160, 300], [330, 340], [540, 390], [780, 430], [1020, 450], [1260, 480], [1600, 520]], S.t(0.28), { rough: 0.2, shade: 0.12, base: hz });
+    const far = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 80, hMax: 240, peak: 700, spread: 500, wMin: 22, wMax: 44 })], S.t(0.42), { lights: 0.35 });
+    const b = hz, h = 440, x = 920;
+    const boc = poly([[x - 42, b], [x - 42, b - h * 0.55], [x - 4, b - h * 0.7], [x - 4, b - h * 0.76], [x + 30, b - h * 0.9], [x + 42, b - h * 0.86], [x + 42, b]]) + rect(x + 18, b - h * 1.08, 3, h * 0.2) + rect(x + 32, b - h * 1.05, 3, h * 0.18);
+    const ifc = stack(560, b, [[34, 34, 380], [30, 30, 30], [27, 23, 22], [22, 12, 34], [5, 3, 24]]);
+    const main = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 290, peak: 760, spread: 380, wMin: 26, wMax: 54 }), ifc, boc], S.t(0.62), { lights: 0.7 });
+    let xs = '';
+    for (let k = 0; k < 4; k++) { const y0 = b - h * (0.08 + 0.12 * k), y1 = y0 - h * 0.12; xs += d`M${x - 42} ${y0}L${x + 42} ${y1}M${x - 42} ${y1}L${x + 42} ${y0}`; }
+    S.add(`<path d="${xs}" stroke="#e8ecff" stroke-width="2"${op(0.55)}/>`);
+    sea(S, hz);
+    reflect(S, [[far, S.t(0.42)], [main, S.t(0.62)]], hz, 0.5, 220);
+    ripples(S, hz + 4, H, 60, S.p.lights, 0.45);
+    ripples(S, hz + 4, H, 20, '#ff8fb8', 0.3);
+    ripples(S, hz + 4, H, 20, '#8fd0ff', 0.3);
+    // junk with battened red sails
+    const jx = 1230, jy = 880, s = 1.1, red = '#b8362c';
+    S.add(path(d`M${jx - 110 * s} ${jy - 40 * s}L${jx - 76 * s} ${jy}H${jx + 72 * s}L${jx + 100 * s} ${jy - 26 * s}Z`, S.p.ink));
+    const sail = (cx, w, hh) => d`M${cx - w * 0.4} ${jy - 34 * s}L${cx - w * 0.5} ${jy - hh * s}Q${cx + w * 0.2} ${jy - (hh + 14) * s} ${cx + w * 0.55} ${jy - (hh - 24) * s}L${cx + w * 0.5} ${jy - 34 * s}Z`;
+    S.add(path(sail(jx - 60 * s, 70 * s, 150) + sail(jx + 10 * s, 90 * s, 200) + sail(jx + 80 * s, 56 * s, 130), red));
+    let bat = '';
+    for (let k = 1; k < 6; k++) bat += d`M${jx - 54 * s} ${jy - (34 + k * 26) * s}l${150 * s} -${8 * s}`;
+    S.add(`<path d="${bat}" stroke="${S.p.ink}" stroke-width="2"${op(0.5)}/>`);
+  });
+
+scene('seattle', 'Grand Hyatt Seattle: skyline and Space Needle with Mount Rainier behind Elliott Bay',
+  { sky: ['#2f3b6b', '#ae7a96', '#f2b999'], sun: '#fbeee6', haze: '#b68da0', ink: '#1a2135', sea: ['#8a6b8a', '#1d2340'], lights: '#ffd596' },
+  (S) => {
+    const hz = 700;
+    sky(S, hz); sun(S, 250, 170, 22, { glow: 3, strength: 0.3 });
+    range(S, [[560, hz], [820, 470], [960, 330], [1050, 268], [1120, 276], [1230, 360], [1400, 470], [1600, 560]], S.t(0.12),
+      { rough: 0.1, snow: 440, snowColor: '#f6e4e6', shade: 0.14, base: hz });
+    range(S, [[0, 620], [300, 598], [600, 626], [900, 606], [1200, 628], [1600, 612]], S.t(0.3), { rough: 0.2, shade: 0.05, base: hz });
+    const city = layer(S, [skyline(S, { x0: 520, x1: 1500, base: hz, hMin: 40, hMax: 250, peak: 1000, spread: 260 })], S.t(0.52), { lights: 0.5 });
+    const x = 380, y = hz - 400;
+    const needle = stack(x, hz, [[68, 38, 120], [38, 16, 130], [16, 12, 80], [12, 22, 50], [22, 26, 20]]) + poly([[x - 26, y], [x - 80, y - 22], [x + 80, y - 22], [x + 26, y]]) +
+      rect(x - 82, y - 32, 164, 10) + poly([[x - 70, y - 32], [x - 24, y - 54], [x + 24, y - 54], [x + 70, y - 32]]) + rect(x - 14, y - 64, 28, 10) + rect(x - 3, y - 150, 6, 90) +
+      poly([[x - 50, hz], [x - 8, hz - 190], [x - 6, hz]]) + poly([[x + 50, hz], [x + 8, hz - 190], [x + 6, hz]]);
+    const nd = layer(S, [[needle, 'evenodd']], S.t(0.78));
+    S.add(path(rect(x - 82, y - 30, 164, 4), S.p.lights, op(0.8)));
+    sea(S, hz);
+    reflect(S, [[city, S.t(0.52)], [nd, S.t(0.78)]], hz, 0.4);
+    ripples(S, hz + 4, H, 50, S.p.lights, 0.3);
+    ripples(S, hz + 4, H, 30, S.p.sky[2], 0.25);
+    // ferry
+    S.add(path(d`M1020 840H1300L1280 868H1040Z${rect(1060, 818, 200, 22)}${rect(1100, 802, 120, 16)}${rect(1150, 786, 14, 16)}`, S.p.ink));
+    S.add(path(d`M1070 826h180v5h-180zM1110 808h100v4h-100z`, S.p.lights, op(0.85)));
+    S.add(path([[40, 1010, 200], [120, 1000, 150], [210, 1020, 120], [300, 1030, 90]].map(([a, b, h]) => pine(a, b, h)).join(''), S.p.ink));
+  });
+
+scene('manila', 'Grand Hyatt Manila: Manila Bay sunset beside the city skyline',
+  { sky: ['#56396a', '#df7166', '#fbbf74'], sun: '#ffe6b0', haze: '#e0937b', ink: '#271726', sea: ['#e0896b', '#3c2336'], lights: '#ffd896' },
+  (S) => {
+    const hz = 640;
+    sky(S, hz); sun(S, 920, 606, 72, { glow: 4.5 });
+    clouds(S, [[180, 300, 420], [720, 220, 300], [1120, 380, 380]], mix(S.p.sky[1], S.p.sun, 0.5), 0.35);
+    range(S, [[1080, hz], [1220, 612], [1360, 592], [1500, 606], [1600, 600]], S.t(0.2), { rough: 0.15, shade: 0, base: hz + 1 });
+    const city = layer(S, [skyline(S, { x0: 0, x1: 640, base: hz, hMin: 30, hMax: 220, peak: 230, spread: 240 })], S.t(0.45), { lights: 0.25 });
+    sea(S, hz);
+    reflect(S, [[city, S.t(0.45)]], hz, 0.35);
+    glitter(S, 920, hz, 900, 130);
+    ripples(S, hz + 6, 900, 40, S.p.sky[2], 0.3);
+    const bangka = (x, y, s) => `<path d="${d`M${x - 70 * s} ${y + 6 * s}H${x + 70 * s}M${x - 40 * s} ${y - 6 * s}Q${x - 50 * s} ${y - 24 * s} ${x - 56 * s} ${y + 6 * s}M${x + 40 * s} ${y - 6 * s}Q${x + 50 * s} ${y - 24 * s} ${x + 56 * s} ${y + 6 * s}`}" stroke="${S.p.ink}" stroke-width="3" fill="none"/>` +
+      path(d`M${x - 60 * s} ${y - 16 * s}Q${x} ${y + 10 * s} ${x + 64 * s} ${y - 18 * s}L${x + 40 * s} ${y - 6 * s}H${x - 44 * s}Z`, S.p.ink);
+    S.add(bangka(420, 760, 1.3), bangka(1280, 720, 0.8));
+    // baywalk: sea wall, railing and lamps
+    let rail = d`M0 900H1600`;
+    for (let x = 20; x < W; x += 46) rail += d`M${x} 900V930`;
+    S.add(`<path d="${rail}" stroke="${S.p.ink}" stroke-width="4"/>`, path(d`M0 928H1600V1000H0Z`, S.p.ink));
+    for (const x of [260, 760, 1160]) S.add(path(rect(x - 3, 790, 6, 140), S.p.ink), d`<circle cx="${x}" cy="786" r="26" fill="${S.p.lights}" opacity=".25"/><circle cx="${x}" cy="786" r="9" fill="${S.p.lights}"/>`);
+    palms(S, [[1440, 935, 1.3, -1, 0.1], [100, 935, 1.1, 1, 0.05]], S.p.ink);
+    birds(S, [[600, 420, 1.2], [650, 400, 1], [690, 430, 0.8]], S.t(0.8));
+  });
+
+scene('kochi', 'Grand Hyatt Kochi: backwaters with Chinese fishing nets at dawn',
+  { sky: ['#9aaecb', '#efc6a6', '#fbe5c8'], sun: '#fff2dc', haze: '#d2bcae', ink: '#20262a', sea: ['#e8c8ae', '#6d6470'] },
+  (S) => {
+    const hz = 620;
+    sky(S, hz); sun(S, 1020, 460, 46, { glow: 5 });
+    S.add(path(canopy(S, 0, W, hz - 12, 6, 16, hz + 1, 4), S.t(0.25)));
+    palms(S, Array.from({ length: 12 }, (_, i) => [60 + i * 130 + S.r(-30, 30), hz - 4, S.r(0.14, 0.22), i % 2 ? 1 : -1, S.r(-0.2, 0.2)]), S.t(0.25));
+    sea(S, hz); glitter(S, 1020, hz, H, 80);
+    const n1 = nets(S, [[820, 700, 0.7, S.t(0.5)]]);
+    const n2 = nets(S, [[200, 820, 1.25, S.t(0.9)], [1200, 760, 0.95, S.t(0.75)]]);
+    reflect(S, [[n1], [n2]], 780, 0.2, 200);
+    ripples(S, hz + 6, H, 40, S.p.sky[2], 0.35);
+    S.add(path(d`M600 900Q700 912 820 896L830 888H590Z`, S.p.ink), path(d`M700 890v-34h6v34zM698 852a7 7 0 1 0 10 0a7 7 0 1 0 -10 0z`, S.p.ink));
+    palms(S, [[1530, 1010, 1.4, -1, 0.25]], S.p.ink);
+    birds(S, [[560, 380, 1.2], [610, 350, 1]], S.t(0.7));
+  });
+
+
+scene('nashville', 'Grand Hyatt Nashville: Music City skyline above the Cumberland River at dusk',
+  { sky: ['#2c2a58', '#8f5b86', '#f1a679'], sun: '#ffd9a8', haze: '#ad7a8d', ink: '#1b1830', sea: ['#8a5b7c', '#1e1b36'], lights: '#ffd490' },
+  (S) => {
+    const hz = 680;
+    sky(S, hz); sun(S, 1190, 610, 40, { glow: 5 });
+    S.add(path(hill([[0, 640], [300, 622], [700, 646], [1100, 626], [1600, 642]], hz + 1), S.t(0.2)));
+    const far = layer(S, [skyline(S, { x0: 280, x1: 1420, base: hz, hMin: 30, hMax: 170, peak: 820, spread: 380 })], S.t(0.36), { lights: 0.3 });
+    const x = 760, t = hz - 400;
+    const batman = d`M${x - 55} ${hz}V${t + 70}L${x - 52} ${t}L${x - 30} ${t + 72}H${x + 30}L${x + 52} ${t}L${x + 55} ${t + 70}V${hz}Z` + rect(x - 2, t + 20, 4, 54);
+    const mid = layer(S, [skyline(S, { x0: 460, x1: 1220, base: hz, hMin: 40, hMax: 250, peak: 880, spread: 260 }), batman], S.t(0.56), { lights: 0.6 });
+    sea(S, hz);
+    reflect(S, [[far, S.t(0.36)], [mid, S.t(0.56)]], hz, 0.4);
+    glitter(S, 1190, hz, 860, 60);
+    ripples(S, hz + 6, H, 40, S.p.lights, 0.3);
+    // truss footbridge on stone piers
+    let tr = d`M0 736H700`;
+    for (let k = 0; k < 3; k++) {
+      const a = k * 240, m = a + 120;
+      tr += d`M${a} 736Q${m} 660 ${a + 240} 736`;
+      for (let i = 1; i < 6; i++) tr += d`M${a + i * 40} 736L${a + i * 40 + (i < 3 ? 20 : -20)} ${736 - 54 * Math.sin((Math.PI * (i * 40 + (i < 3 ? 20 : -20))) / 240)}`;
+    }
+    S.add(`<path d="${tr}" stroke="${S.t(0.82)}" stroke-width="5" fill="none"/>`, path(rect(232, 736, 16, 40) + rect(472, 736, 16, 40) + rect(-8, 736, 16, 40), S.t(0.82)));
+    S.add(path(canopy(S, 1080, W, 880, 30, 60), S.p.ink));
+    birds(S, [[1000, 380, 1.2], [1050, 360, 1]], S.t(0.8));
+  });
+
+scene('melbourne', 'Grand Hyatt Melbourne: city skyline over the Yarra River at dusk',
+  { sky: ['#2b3966', '#a07a98', '#f3b78e'], sun: '#ffe0b8', haze: '#b38ea0', ink: '#1a1f33', sea: ['#94708a', '#1c2038'], lights: '#ffd89a' },
+  (S) => {
+    const hz = 700;
+    sky(S, hz); sun(S, 280, 620, 36, { glow: 5 });
+    const far = layer(S, [skyline(S, { x0: 180, x1: 1600, base: hz, hMin: 40, hMax: 200, peak: 1000, spread: 420 })], S.t(0.32), { lights: 0.25 });
+    const ex = 1180, et = hz - 430;
+    const main = layer(S, [skyline(S, { x0: 560, x1: 1500, base: hz, hMin: 40, hMax: 270, peak: 950, spread: 280 }), rect(ex - 30, et, 60, 430) + rect(ex - 2, et - 40, 4, 40)], S.t(0.55), { lights: 0.55 });
+    S.add(path(rect(ex - 30, et, 60, 64), '#e2b35e'), path(rect(ex - 30, et + 52, 60, 4), '#fff3c8', op(0.7)));
+    const spire = stack(430, hz, [[52, 48, 14], [44, 30, 40], [30, 5, 250], [5, 1, 90]]);
+    const sp = layer(S, [spire], S.t(0.78));
+    let lat = '';
+    for (let i = 1; i < 9; i++) { const y = hz - 54 - i * 26, w = 30 - i * 3; lat += d`M${430 - w} ${y + 26}L${430 + w - 3} ${y}M${430 + w} ${y + 26}L${430 - w + 3} ${y}`; }
+    S.add(`<path d="${lat}" stroke="#cfd6ff" stroke-width="2"${op(0.35)}/>`);
+    sea(S, hz);
+    reflect(S, [[far, S.t(0.32)], [main, S.t(0.55)], [sp, S.t(0.78)]], hz, 0.4);
+    glitter(S, 280, hz, 800, 40);
+    ripples(S, hz + 6, 840, 40, S.p.lights, 0.3);
+    // Princes Bridge: deck over three arches, with lamps
+    let br = d`M0 820H1600V1000H0Z`;
+    for (const a of [100, 620, 1140]) br += arch(a, 1000, 380, 150);
+    S.add(path(br, S.t(0.88), ' fill-rule="evenodd"'));
+    let lamps = '';
+    for (let x = 60; x < W; x += 130) { lamps += rect(x - 2, 780, 4, 40); halo(S, x, 778, 22, S.p.lights, 0.6); }
+    S.add(path(lamps + rect(0, 812, 1600, 8), S.t(0.88)));
+  });
+
+/** Petronas tower: set-back tiers and pinnacle. */
+const petronas = (x, b, hw) => stack(x, b, [[hw, hw, 300], [hw * 0.92, hw * 0.92, 60], [hw * 0.82, hw * 0.82, 45], [hw * 0.7, hw * 0.7, 35], [hw * 0.56, hw * 0.52, 30], [hw * 0.4, hw * 0.3, 25], [hw * 0.22, hw * 0.16, 15], [hw * 0.1, 1, 60]]);
+
+scene('kuala-lumpur', 'Grand Hyatt Kuala Lumpur: the Petronas Twin Towers and city skyline at night',
+  { sky: ['#121a40', '#434479', '#c8838a'], sun: '#f6ead0', haze: '#665c86', ink: '#0d0f22', sea: ['#3d3a66', '#0d0f24'], lights: '#ffd48a' },
+  (S) => {
+    const hz = 760;
+    sky(S, hz); stars(S, 40, 350); crescent(S, 300, 170, 22, S.p.sun);
+    range(S, [[0, 640], [250, 610], [500, 630], [800, 600], [1100, 625], [1400, 605], [1600, 620]], S.t(0.2), { rough: 0.2, shade: 0, base: hz });
+    const far = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 40, hMax: 170, wMin: 20, wMax: 50 })], S.t(0.38), { lights: 0.3 });
+    const kl = layer(S, [hill([[120, hz], [320, 704], [520, hz]], hz + 1), stack(320, 706, [[14, 10, 250], [10, 24, 14], [24, 30, 20], [30, 30, 20], [30, 18, 18], [14, 8, 10], [3, 1, 100]])], S.t(0.5));
+    halo(S, 320, 440, 60, S.p.lights, 0.35);
+    const st = mix('#cdd1ec', S.p.haze, 0.25);
+    halo(S, 990, 400, 420, '#cdd1ec', 0.18);
+    const tw = layer(S, [petronas(900, hz, 38), petronas(1080, hz, 38), rect(930, hz - 250, 120, 10), d`M990 ${hz - 240}L938 ${hz - 180}M990 ${hz - 240}L1042 ${hz - 180}`], st);
+    let ribs = '';
+    for (const cx of [900, 1080]) for (let o = -30; o <= 30; o += 10) ribs += d`M${cx + o} ${hz}V${hz - 320 + Math.abs(o) * 2}`;
+    S.add(`<path d="${ribs}" stroke="${S.p.haze}" stroke-width="2"${op(0.45)}/><path d="M990 ${hz - 240}L938 ${hz - 180}M990 ${hz - 240}L1042 ${hz - 180}" stroke="${st}" stroke-width="5"/>`);
+    S.add(`<use href="#${tw}" fill="url(#L)"${op(0.35)}/>`);
+    sea(S, hz);
+    reflect(S, [[far, S.t(0.38)], [tw, st], [kl, S.t(0.5)]], hz, 0.45, 160);
+    ripples(S, hz + 4, 900, 30, S.p.lights, 0.4);
+    S.add(path(canopy(S, 0, W, 900, 26, 56), S.p.ink));
+    palms(S, [[140, 930, 0.9, 1, 0.1], [1470, 930, 1.0, -1, 0.1], [1330, 930, 0.7, 1, -0.1]], S.p.ink);
+  });
+
+scene('mumbai', 'Grand Hyatt Mumbai: the Gateway of India and the seafront arc at dusk',
+  { sky: ['#393869', '#d0778a', '#f7bd84'], sun: '#ffe4b4', haze: '#c88d90', ink: '#221b31', sea: ['#c38088', '#2a2340'], lights: '#ffd98c' },
+  (S) => {
+    const hz = 640;
+    sky(S, hz); sun(S, 330, 566, 42, { glow: 4.5 });
+    const arc = layer(S, [skyline(S, { x0: 0, x1: 880, base: hz, hMin: 16, hMax: 130, peak: 520, spread: 220, wMin: 16, wMax: 40 })], S.t(0.35), { lights: 0.35 });
+    sea(S, hz);
+    reflect(S, [[arc, S.t(0.35)]], hz, 0.3, 120);
+    glitter(S, 330, hz, 900, 60);
+    // Queen's Necklace: a curve of lamps along the bay
+    let neck = '';
+    for (let i = 0; i <= 36; i++) { const t = i / 36, x = t * 900, y = hz + 2 + 40 * (1 - t) ** 2; neck += circ(x, y, 2 + (1 - t) * 2); }
+    S.add(`<path d="${curve([[0, hz + 46], [300, hz + 20], [600, hz + 7], [900, hz + 2]])}" stroke="${S.t(0.45)}" stroke-width="6" fill="none"/>`, path(neck, S.p.lights));
+    ripples(S, hz + 8, H, 40, S.p.sky[2], 0.3);
+    // Gateway of India
+    const b = 770, cx = 1180, g = mix('#dca57f', S.p.haze, 0.15);
+    const turret = (x, y, h) => rect(x - 10, y - h, 20, h) + onion(x, y - h, 14, 30) + finial(x, y - h - 30, 10, 2);
+    const body = rect(cx - 120, b - 210, 240, 210) + rect(cx - 130, b - 222, 260, 14) + rect(cx - 60, b - 250, 120, 30) + sdome(cx, b - 250, 48, 22) +
+      turret(cx - 110, b - 222, 50) + turret(cx + 110, b - 222, 50) + turret(cx - 60, b - 250, 30) + turret(cx + 60, b - 250, 30) +
+      rect(cx - 220, b - 140, 100, 140) + rect(cx + 120, b - 140, 100, 140) + turret(cx - 210, b - 140, 40) + turret(cx + 210, b - 140, 40);
+    solid(S, body + arch(cx - 42, b, 84, 170) + arch(cx - 190, b, 40, 96) + arch(cx + 150, b, 40, 96) + arch(cx - 96, b - 110, 24, 60) + arch(cx + 72, b - 110, 24, 60), g, cx + 60, 0.18, true);
+    S.add(path(rect(cx - 300, b, 600, 16), S.t(0.8)), path(rect(cx - 250, b - 6, 500, 6), g));
+    S.add(path(boat(820, 850, 1.2) + boat(1480, 880, 0.9, 0.8) + boat(620, 930, 1.5, 0), S.p.ink));
+    birds(S, [[900, 420, 1.2], [950, 400, 1], [990, 430, 0.8]], S.t(0.8));
+  });
+
+scene('seoul', 'Grand Hyatt Seoul: mountain-ringed city with the tower on its hill',
+  { sky: ['#6b77a5', '#d9a3a8', '#f7d8bd'], sun: '#fff0dc', haze: '#c4a6b3', ink: '#272237', sea: ['#c9a9b4', '#4b4260'], lights: '#ffdca0' },
+  (S) => {
+    const hz = 790;
+    sky(S, hz); sun(S, 360, 380, 38, { glow: 5 });
+    range(S, [[0, 520], [150, 470], [300, 430], [420, 470], [560, 440], [700, 480], [900, 430], [1050, 400], [1200, 450], [1400, 420], [1600, 470]], S.t(0.15), { rough: 0.25, shade: 0.1, base: hz });
+    mist(S, 470, 120, 0.5);
+    range(S, [[0, 600], [180, 540], [330, 500], [450, 540], [600, 560], [800, 590], [1000, 600], [1200, 560], [1350, 530], [1500, 560], [1600, 540]], S.t(0.3), { rough: 0.3, shade: 0.14, base: hz });
+    mist(S, 560, 140, 0.6);
+    const city = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 130, wMin: 30, wMax: 70, peak: 700, spread: 500, kinds: 'ffffssg' })], S.t(0.5), { lights: 0.3 });
+    const nam = layer(S, [hill([[920, hz], [1060, 660], [1200, 626], [1340, 650], [1500, hz]], hz + 1), stack(1200, 628, [[10, 7, 120], [7, 7, 30], [14, 16, 10], [16, 16, 22], [16, 12, 10], [5, 5, 20], [2, 1, 80]])], S.t(0.64));
+    S.add(path(rect(1184, 482, 32, 5), S.p.lights, op(0.8)));
+    sea(S, hz);
+    reflect(S, [[city, S.t(0.5)], [nam, S.t(0.64)]], hz, 0.35, 200);
+    ripples(S, hz + 4, H, 30, S.p.sky[2], 0.3);
+    let br = d`M0 846H1600V858H0Z`;
+    for (let x = 60; x < W; x += 130) br += rect(x - 6, 858, 12, 40);
+    S.add(path(br, S.t(0.85)));
+    let bl = '';
+    for (let x = 20; x < W; x += 40) bl += circ(x, 850, 2);
+    S.add(path(bl, S.p.lights, op(0.9)));
+  });
+
+scene('gurgaon', 'Grand Hyatt Gurgaon: modern glass towers at dusk',
+  { sky: ['#24345e', '#8a779e', '#efae87'], sun: '#ffe2bb', haze: '#a38ca5', ink: '#181c30', lights: '#ffd28c' },
+  (S) => {
+    const hz = 820;
+    sky(S, hz); sun(S, 1150, 600, 38, { glow: 5 });
+    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 220, peak: 600, spread: 600, kinds: 'fftt' })], S.t(0.25), { lights: 0.2 });
+    mist(S, 600, 220, 0.5);
+    const lit = mix('#a9b7d6', S.p.haze, 0.25), dk = S.t(0.62);
+    for (const [x, w, h, sl] of [[60, 100, 400, 40], [220, 120, 500, 0], [400, 90, 340, 30], [540, 130, 560, 60], [730, 100, 420, 0], [1290, 120, 490, 50], [1450, 100, 370, 20]]) prism(S, x, hz, w, h, lit, dk, sl);
+    S.add(`<rect width="${W}" height="${hz}" fill="url(#F)"/>`);
+    S.def('<pattern id="F" width="8" height="14" patternUnits="userSpaceOnUse"><path d="M0 13h8" stroke="#181c30" stroke-opacity=".18"/></pattern>');
+    S.body.splice(S.body.length - 1, 1);
+    // elevated metro with a lit train
+    let track = rect(0, 846, 1600, 16);
+    for (let x = 100; x < W; x += 200) track += rect(x - 8, 862, 16, 80) + rect(x - 24, 858, 48, 8);
+    S.add(path(track + d`M360 846V820Q360 810 370 810H960Q980 810 990 828V846Z`, S.t(0.85)));
+    let win = '';
+    for (let x = 380; x < 960; x += 26) win += rect(x, 818, 16, 10);
+    S.add(path(win, S.p.lights, op(0.9)));
+    S.add(path(canopy(S, 0, W, 930, 22, 46), S.p.ink));
+  });
+
+scene('jakarta', 'Grand Hyatt Jakarta: city towers and the National Monument at dusk',
+  { sky: ['#2e3968', '#c47a7e', '#f6bf7d'], sun: '#ffe3b2', haze: '#c1908d', ink: '#1e1a2c', lights: '#ffd68c' },
+  (S) => {
+    const hz = 820;
+    sky(S, hz); sun(S, 380, 560, 40, { glow: 5 });
+    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 250, peak: 1100, spread: 500 })], S.t(0.3), { lights: 0.2 });
+    mist(S, 600, 200, 0.5);
+    layer(S, [skyline(S, { x0: 980, x1: W, base: hz, hMin: 50, hMax: 320, peak: 1250, spread: 250 }), skyline(S, { x0: 0, x1: 520, base: hz, hMin: 40, hMax: 220, peak: 250, spread: 200 })], S.t(0.5), { lights: 0.45 });
+    const b = hz - 10, ot = b - 92 - 366;
+    solid(S, stack(800, b, [[150, 150, 20], [120, 120, 12], [46, 110, 60]]) + stack(800, b - 92, [[17, 10, 330], [16, 16, 14], [12, 6, 22]]), S.t(0.72), 806, 0.25);
+    halo(S, 800, ot - 30, 90, '#f2c14e', 0.4);
+    S.add(path(d`M800 ${ot - 74}C816 ${ot - 44} 828 ${ot - 22} 812 ${ot}H788C772 ${ot - 22} 788 ${ot - 44} 800 ${ot - 74}Z`, '#f2c14e'));
+    S.add(path(d`M0 ${hz}H1600V${H}H0Z`, S.t(0.8)), path(canopy(S, 0, 560, 880, 26, 50) + canopy(S, 1040, W, 880, 26, 50), S.p.ink));
+    palms(S, [[120, 900, 0.8, 1, 0.1], [1480, 900, 0.9, -1, 0.1], [1300, 910, 0.6, 1, 0]], S.p.ink);
+    birds(S, [[560, 400, 1.1], [600, 380, 0.9]], S.t(0.8));
+  });
+
+/** Taipei 101: podium, eight flared segments, crown and pinnacle. */
+const taipei101 = (x, b) => stack(x, b, [[46, 36, 120], ...Array(8).fill([26, 36, 48]), [22, 22, 12], [16, 14, 22], [9, 8, 18], [3, 1, 60]]);
+
+scene('taipei', 'Grand Hyatt Taipei: Taipei 101 rising against misty mountains',
+  { sky: ['#7a95b2', '#c6d2d1', '#eee7d6'], sun: '#fffaf0', haze: '#b7c6c6', ink: '#1d2c31', lights: '#fff0c0' },
+  (S) => {
+    const hz = 830;
+    sky(S, hz); sun(S, 1240, 290, 34, { glow: 5 });
+    range(S, [[0, 560], [200, 500], [420, 470], [650, 510], [900, 460], [1150, 500], [1400, 450], [1600, 490]], S.t(0.12), { rough: 0.2, shade: 0.08, base: hz });
+    mist(S, 480, 160, 0.7);
+    range(S, [[0, 640], [220, 590], [450, 560], [700, 610], [950, 580], [1200, 620], [1450, 570], [1600, 600]], S.t(0.26), { rough: 0.25, shade: 0.12, base: hz });
+    mist(S, 580, 180, 0.7);
+    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 150, wMin: 20, wMax: 50, peak: 900, spread: 400 })], S.t(0.42));
+    solid(S, taipei101(900, hz), S.t(0.62), 904, 0.22);
+    let seams = '';
+    for (let i = 0; i <= 8; i++) seams += d`M${i ? 864 : 864} ${hz - 120 - i * 48}h72`;
+    S.add(`<path d="${seams}" stroke="${S.p.sky[2]}" stroke-width="2"${op(0.5)}/>`);
+    mist(S, 760, 140, 0.6);
+    S.add(path(canopy(S, 0, W, 900, 24, 50), S.t(0.85)));
+    birds(S, [[620, 380, 1.1], [660, 360, 0.9]], S.t(0.6));
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Entry point
+// ---------------------------------------------------------------------------------------------
+
+/** Writes every registered scene (hotels/<id>.svg, home-hero.svg) and reports sizes. */
+function main() {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const out = process.argv[2] || join(root, 'content', 'images');
+  mkdirSync(join(out, 'hotels'), { recursive: true });
+  let bad = 0;
+  for (const id of Object.keys(SCENES)) {
+    const svg = render(id), file = id === 'home-hero' ? join(out, 'home-hero.svg') : join(out, 'hotels', `${id}.svg`);
+    writeFileSync(file, svg);
+    const n = Buffer.byteLength(svg);
+    if (n > MAX_BYTES) bad++;
+    console.log(`${n > MAX_BYTES ? '!' : ' '} ${String(n).padStart(5)}  ${file.slice(out.length + 1)}`);
+  }
+  if (bad) { console.error(`${bad} file(s) exceed ${MAX_BYTES} bytes`); process.exitCode = 1; }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -2,12 +2,13 @@
 // watch calls the same functions.
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { Warning } from "./errors.js";
+import { ContentErrors, type Warning } from "./errors.js";
 import { loadContent } from "./content/load.js";
 import { validateContent } from "./content/validate.js";
 import { bundleAssets, type OutputFile } from "./render/assets.js";
 import { renderPages } from "./render/render.js";
 import { loadTemplates } from "./render/templates.js";
+import { deadLinks } from "./site/links.js";
 import { publishFiles } from "./site/publish.js";
 import { resolveSite, type Coverage } from "./site/resolve.js";
 import type { Page } from "./site/pages.js";
@@ -102,6 +103,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     from: path.join(contentDir, ref),
   }));
   const outDir = path.resolve(cwd, opts.outDir);
+  const dead = deadLinks(
+    rendered.map((r) => ({ outFile: r.page.outFile, html: r.html })),
+    new Set([...files.map((f) => f.path), ...copies.map((c) => c.path)]),
+    path.relative(cwd, outDir) || ".",
+  );
+  if (dead.length) throw new ContentErrors(dead);
   const written = await time("write", () => writeOutput({ outDir, files, copies, protect: [cwd, contentDir, templatesDir] }));
   return { content, pages: site.pages, coverage: site.coverage, warnings, timings, files: written.files, outDir };
 }

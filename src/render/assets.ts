@@ -1,5 +1,6 @@
 // Bundles the site's stylesheet and its one small script with esbuild, under content-hashed names that are
 // safe to cache forever. Fonts the stylesheet uses come along, hashed too.
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { ContentErrors } from "../errors.js";
@@ -20,7 +21,15 @@ export interface Assets {
   inputs: string[];
 }
 
-/** Bundles templates/styles/site.css and templates/client/main.ts into assets/. */
+/** Files under templates/static/ (favicon and the like), copied to the output root as they are. */
+async function staticFiles(dir: string): Promise<{ files: OutputFile[]; inputs: string[] }> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const found = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  const files = await Promise.all(found.map(async (f) => ({ path: path.relative(dir, f).split(path.sep).join("/"), contents: await readFile(f) })));
+  return { files, inputs: found };
+}
+
+/** Bundles templates/styles/site.css and templates/client/main.ts into assets/, plus templates/static/. */
 export async function bundleAssets(opts: { templatesDir: string; cwd?: string }): Promise<Assets> {
   const cwd = opts.cwd ?? process.cwd();
   const outdir = path.join(cwd, "__assets__");
@@ -58,9 +67,10 @@ export async function bundleAssets(opts: { templatesDir: string; cwd?: string })
   const preload = files
     .filter((f) => /\.woff2$/.test(f.path) && /display/i.test(f.path))
     .map((f) => ({ href: `/${f.path}`, as: "font", type: "font/woff2" }));
+  const statics = await staticFiles(path.join(opts.templatesDir, "static"));
   return {
-    files,
+    files: [...files, ...statics.files],
     links: { css: find(/^assets\/site\.[^/]+\.css$/), js: find(/^assets\/site\.[^/]+\.js$/), preload },
-    inputs: Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p)),
+    inputs: [...Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p)), ...statics.inputs],
   };
 }

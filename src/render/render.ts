@@ -37,7 +37,7 @@ const MINIFY = {
   removeScriptTypeAttributes: true,
   removeStyleLinkTypeAttributes: true,
   useShortDoctype: true,
-  decodeEntities: true,
+  decodeEntities: false,
   keepClosingSlash: false,
 };
 

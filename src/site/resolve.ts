@@ -82,6 +82,8 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
 
   function chrome(route: Route, lang: Language): Chrome {
     const t = strings(lang.code);
+    // A not-found page has no counterpart in other languages: offer their home pages instead.
+    const switchTo: Route = route.kind === "notFound" ? { kind: "home" } : route;
     return {
       brandName: site.brand.name,
       siteName: site.siteName,
@@ -93,7 +95,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         nativeName: l.nativeName,
         label: l.label,
         flag: l.flag,
-        href: routes.url(route, l.code),
+        href: routes.url(switchTo, l.code),
         current: l.code === lang.code,
       })),
       suggestions: languages
@@ -105,7 +107,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
             htmlLang: l.htmlLang,
             text: format(other.languageSuggestion, { language: l.nativeName }),
             linkText: format(other.languageSuggestionLink, { language: l.nativeName }),
-            href: routes.url(route, l.code),
+            href: routes.url(switchTo, l.code),
             dismiss: other.dismiss,
           };
         }),
