@@ -11,12 +11,13 @@ import { fileURLToPath } from 'node:url';
 
 const W = 1600;
 const H = 1000;
-const MAX_BYTES = 8 * 1024;
+const MAX_BYTES = 8000; // keep each file comfortably under 8 KB
 
 // ---------------------------------------------------------------------------------------------
 // Numbers, randomness, colour
 // ---------------------------------------------------------------------------------------------
 
+/** Integer formatting for every coordinate written to the SVG. */
 const fmt = (v) => (typeof v === 'number' ? String(Math.round(v)) : String(v));
 
 /** Tagged template that rounds every interpolated number, so path data stays integer and compact. */
@@ -63,6 +64,7 @@ function seedOf(s) {
   return h >>> 0;
 }
 
+/** '#rrggbb' to [r, g, b]. */
 const rgb = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
 
 /** Linear blend of two #rrggbb colours — the basis of the atmospheric-perspective tones. */
@@ -71,6 +73,7 @@ function mix(a, b, t) {
   return '#' + A.map((v, i) => Math.round(v + (B[i] - v) * t).toString(16).padStart(2, '0')).join('');
 }
 
+/** Escapes text for the <title> element. */
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 // ---------------------------------------------------------------------------------------------
@@ -95,8 +98,10 @@ class Scene {
   }
 }
 
+/** <path> element markup. */
 const path = (dd, fill, extra = '') => `<path d="${dd}" fill="${fill}"${extra}/>`;
-const op = (o) => ` opacity="${o}"`;
+/** Opacity attribute, rounded to two decimals. */
+const op = (o) => ` opacity="${+o.toFixed(2)}"`;
 
 // ---------------------------------------------------------------------------------------------
 // Sky, light and water
@@ -113,7 +118,7 @@ function sky(S, hz) {
 /** Sun (or moon) disc with a soft radial glow. */
 function sun(S, x, y, r, { glow = 4, color = S.p.sun, strength = 0.55 } = {}) {
   S.once('glow', `<radialGradient id="g"><stop stop-color="${color}" stop-opacity="${strength}"/>` +
-    `<stop offset=".35" stop-color="${color}" stop-opacity="${strength * 0.35}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`);
+    `<stop offset=".35" stop-color="${color}" stop-opacity="${+(strength * 0.35).toFixed(2)}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`);
   S.add(d`<circle cx="${x}" cy="${y}" r="${r * glow}" fill="url(#g)"/><circle cx="${x}" cy="${y}" r="${r}" fill="${color}"/>`);
 }
 
@@ -135,7 +140,7 @@ function stars(S, n, yMax, color = '#fff') {
   let s = '';
   for (let i = 0; i < n; i++) {
     const z = S.r() < 0.2 ? 3 : 2;
-    s += d`M${S.r(0, W)} ${S.r(0, yMax) ** 1 }h${z}v${z}h-${z}z`;
+    s += d`M${S.r(0, W)} ${S.r(0, yMax)}h${z}v${z}h-${z}z`;
   }
   S.add(path(s, color, op(0.7)));
 }
@@ -243,7 +248,7 @@ function range(S, ctrl, fill, { rough = 0.3, depth = 3, snow, snowColor = '#fff'
     const hi = pts.filter((p) => p[1] < snow + 20);
     if (hi.length) {
       const xa = Math.min(...hi.map((p) => p[0])) - 30, xb = Math.max(...hi.map((p) => p[0])) + 30, sp = [[xa, 0]];
-      for (let x = xa; x <= xb; x += 22) sp.push([x, snow + S.r(-12, 22) + (S.r() < 0.3 ? S.r(10, 45) : 0)]);
+      for (let x = xa; x <= xb; x += 28) sp.push([x, snow + S.r(-12, 22) + (S.r() < 0.3 ? S.r(10, 45) : 0)]);
       sp.push([xb, 0]);
       inner += path(poly(sp), snowColor);
     }
@@ -253,9 +258,11 @@ function range(S, ctrl, fill, { rough = 0.3, depth = 3, snow, snowColor = '#fff'
     for (let i = 1; i < ctrl.length - 1; i++) {
       const [px, py] = ctrl[i];
       if (py < ctrl[i - 1][1] && py < ctrl[i + 1][1]) {
-        const vx = ctrl[i + 1][0];
-        const crest = ridge(S.rand, [[px, py], [px + (vx - px) * 0.45, py + (base - py) * 0.7], [px + (vx - px) * 0.55, base]], 0.3, 3);
-        s += poly([[px, py - 300], ...crest, [vx, base], [vx, py - 300]]);
+        let j = i + 1;
+        while (j < ctrl.length - 1 && !(ctrl[j][1] > ctrl[j - 1][1] && ctrl[j][1] > ctrl[j + 1][1])) j++;
+        const [vx, vy] = ctrl[j], ex = px + (vx - px) * 0.5;
+        const crest = ridge(S.rand, [[px, py], [px + (vx - px) * 0.4, py + (base - py) * 0.6], [ex, base]], 0.3, 2);
+        s += poly([[px, py - 300], ...crest, [ex + (vx - ex) * 0.4, base], [vx, vy], [vx, py - 300]]);
       }
     }
     if (s) inner += path(s, S.p.ink, op(shade));
@@ -266,25 +273,35 @@ function range(S, ctrl, fill, { rough = 0.3, depth = 3, snow, snowColor = '#fff'
 
 /** Bumpy canopy band (broadleaf trees, shrubs) from x0 to x1 around height y, closed to yb. */
 function canopy(S, x0, x1, y, rMin, rMax, yb = H, jitter = 12) {
-  let s = d`M${x0} ${yb}V${y}`, x = x0, cy = y;
+  let s = d`M${x0} ${yb}V${y}`, x = x0;
   while (x < x1) {
     const r = S.r(rMin, rMax), ny = y + S.r(-jitter, jitter);
     s += d`A${r} ${r} 0 0 1 ${Math.min(x + r * 1.6, x1)} ${ny}`;
-    x += r * 1.6; cy = ny;
+    x += r * 1.6;
   }
-  void cy;
   return s + d`V${yb}Z`;
+}
+
+/** Wooded hill: a dome-shaped profile traced with small canopy bumps. */
+function woods(S, x0, x1, top, base) {
+  let s = d`M${x0} ${base}`, x = x0;
+  while (x < x1) {
+    const nx = Math.min(x1, x + S.r(18, 34)), y = base - (base - top) * Math.sin((Math.PI * (nx - x0)) / (x1 - x0)) ** 1.4;
+    s += d`A${(nx - x) * 1.1} ${(nx - x) * 1.1} 0 0 1 ${nx} ${y}`;
+    x = nx;
+  }
+  return s + 'Z';
 }
 
 /** Conifer forest silhouette: overlapping pointed crowns along a (possibly sloping) ground line. */
 function treeline(S, x0, x1, yAt, hMin, hMax, step = 16, yb = H) {
   const y = typeof yAt === 'function' ? yAt : () => yAt;
-  const pts = [[x0, yb]];
+  const pts = [[x0, yb], [x0, y(x0)]];
   for (let x = x0; x <= x1; x += step * S.r(0.6, 1.2)) {
-    const h = S.r(hMin, hMax), g = y(x);
-    pts.push([x - step * 0.55, g - h * 0.2], [x - step * 0.2, g - h * 0.55], [x - step * 0.3, g - h * 0.55], [x, g - h], [x + step * 0.3, g - h * 0.55], [x + step * 0.2, g - h * 0.55], [x + step * 0.55, g - h * 0.2]);
+    const h = S.r(hMin, hMax) * Math.min(1, 0.3 + Math.min(x - x0, x1 - x) / 80), g = y(x);
+    pts.push([x - step * 0.5, g - h * 0.25], [x, g - h]);
   }
-  pts.push([x1, yb]);
+  pts.push([x1, y(x1)], [x1, yb]);
   return poly(pts);
 }
 
@@ -435,17 +452,12 @@ function fishingNet(x, y, s) {
   };
 }
 
-/** Draws fishing nets into a reflectable group. */
-function nets(S, list) {
-  const id = S.uid('n');
-  let g = '';
-  for (const [x, y, s, col] of list) {
-    const n = fishingNet(x, y, s), w = fmt(Math.max(2, 4 * s));
-    g += `<g stroke="${col}" fill="none"><path d="${n.frame}" stroke-width="${w}"/><path d="${n.mesh}" stroke-width="1"/></g>` +
-      path(n.net, col, op(0.35)) + path(n.stones, col);
-  }
-  S.add(`<g id="${id}">${g}</g>`);
-  return id;
+/** Draws one fishing net as a group and mirrors it in the water at its own waterline. */
+function net(S, x, y, s, col) {
+  const id = S.uid('n'), n = fishingNet(x, y, s), w = fmt(Math.max(2, 4 * s));
+  S.add(`<g id="${id}"><g stroke="${col}" fill="none"><path d="${n.frame}" stroke-width="${w}"/><path d="${n.mesh}" stroke-width="1"/></g>` +
+    path(n.net, col, op(0.35)) + path(n.stones, col) + '</g>');
+  reflect(S, [[id]], y + 4 * s, 0.2, 200 * s);
 }
 
 // --- Caribbean & Indian Ocean beaches --------------------------------------------------------
@@ -487,23 +499,25 @@ scene('goa', 'Grand Hyatt Goa, India: palm beach and a white Portuguese-era chur
     clouds(S, [[820, 300, 360], [1250, 220, 260]], '#fff4de', 0.35);
     sea(S, hz); glitter(S, 1240, hz, 880, 90);
     S.add(path(hill([[1350, hz], [1470, hz - 22], [1600, hz - 30]], hz + 1), S.t(0.2)));
-    S.add(path(hill([[0, 560], [220, 545], [480, 556], [720, 600], [900, 650], [1000, 720]]), S.t(0.42)));
+    S.add(path(hill([[0, 560], [220, 545], [480, 556], [720, 600], [900, 680], [1060, 800], [1120, 900]]), S.t(0.42)));
     palms(S, [[140, 560, 0.4, 1, 0.1], [640, 590, 0.45, -1, 0.1], [700, 610, 0.35, 1, -0.1], [80, 565, 0.32, -1, 0]], S.t(0.5));
     // church: towers, pedimented body, domed lanterns and crosses
     const c = 420, b = 560;
-    const body = [rect(c - 80, b - 150, 160, 150), d`M${c - 80} ${b - 150}Q${c - 50} ${b - 160} ${c - 36} ${b - 190}H${c + 36}Q${c + 50} ${b - 160} ${c + 80} ${b - 150}Z`,
+    const body = [rect(c - 80, b - 150, 160, 150), rect(c - 86, b - 158, 172, 10), d`M${c - 60} ${b - 158}C${c - 40} ${b - 160} ${c - 44} ${b - 180} ${c - 30} ${b - 182}L${c} ${b - 206}L${c + 30} ${b - 182}C${c + 44} ${b - 180} ${c + 40} ${b - 160} ${c + 60} ${b - 158}Z`,
       rect(c - 140, b - 190, 60, 190), rect(c + 80, b - 190, 60, 190), rect(c - 146, b - 196, 72, 8), rect(c + 74, b - 196, 72, 8),
-      sdome(c - 110, b - 196, 24, 34), sdome(c + 110, b - 196, 24, 34), rect(c - 30, b - 204, 60, 14),
-      finial(c - 110, b - 228, 20, 0), finial(c + 110, b - 228, 20, 0), finial(c, b - 204, 30, 0),
-      rect(c - 122, b - 240, 24, 3), rect(c + 98, b - 240, 24, 3), rect(c - 14, b - 222, 28, 4), rect(c - 200, b - 8, 400, 30)];
-    solid(S, body.join(''), wh, c + 40, 0.12);
-    const holes = [arch(c - 22, b, 44, 80), arch(c - 122, b - 112, 24, 44), arch(c + 98, b - 112, 24, 44), arch(c - 12, b - 112, 24, 40), arch(c - 120, b - 20, 20, 50), arch(c + 100, b - 20, 20, 50)];
+      sdome(c - 110, b - 196, 24, 34), sdome(c + 110, b - 196, 24, 34),
+      finial(c - 110, b - 228, 20, 0), finial(c + 110, b - 228, 20, 0), finial(c, b - 206, 30, 0),
+      rect(c - 122, b - 240, 24, 3), rect(c + 98, b - 240, 24, 3), rect(c - 12, b - 226, 24, 4), rect(c - 200, b - 8, 400, 30)];
+    solid(S, body.join(''), wh, c + 80, 0.12);
+    const holes = [arch(c - 22, b, 44, 80), arch(c - 122, b - 112, 24, 44), arch(c + 98, b - 112, 24, 44), circ(c, b - 120, 14), arch(c - 120, b - 20, 20, 50), arch(c + 100, b - 20, 20, 50)];
     S.add(path(holes.join(''), S.t(0.75)));
-    S.add(path(poly([[c - 200, b + 22], [c + 200, b + 22], [c + 280, b + 80], [c - 280, b + 80]]), mix(wh, S.p.haze, 0.35)));
+    let steps = '';
+    for (let i = 0; i < 6; i++) steps += rect(c - 200 - i * 22, b + 22 + i * 12, 400 + i * 44, 6);
+    S.add(path(steps, mix(wh, S.p.haze, 0.3)));
     S.add(path(hill([[0, 820], [500, 800], [1000, 832], [1600, 872]]), S.p.sand));
     S.add(`<path d="${curve([[0, 818], [500, 798], [1000, 830], [1600, 870]])}" stroke="#fff6e6" stroke-width="4" fill="none"${op(0.8)}/>`);
-    S.add(path(boat(760, 880, 1.6, 0), S.t(0.8)), path(d`M690 890h160v6h-160z`, S.p.ink, op(0.15)));
-    palms(S, [[70, 1010, 1.65, 1, 0.12], [240, 1000, 1.1, 1, -0.1], [1500, 1010, 1.45, -1, 0.15]], S.p.ink);
+    S.add(path(d`M640 880Q740 900 860 872L880 856Q760 878 620 864Z`, S.t(0.85)), `<path d="M660 896L700 874M820 890L790 868M640 898H880" stroke="${S.t(0.85)}" stroke-width="3"/>`);
+    palms(S, [[70, 1010, 1.65, 1, 0.12], [1040, 1010, 1.0, -1, 0.22], [1500, 1010, 1.45, -1, 0.15]], S.p.ink);
     birds(S, [[960, 330, 1.2], [1010, 300, 1], [1060, 345, 0.8]], S.t(0.7));
   });
 
@@ -522,9 +536,9 @@ scene('nusa-dua', 'Grand Hyatt Bali, Nusa Dua: Balinese beach with outrigger juk
     palms(S, [[270, hz - 40, 0.3, 1, 0.1], [60, hz - 52, 0.26, -1, 0]], S.t(0.5));
     ripples(S, hz + 6, 860, 40, '#fff', 0.35);
     glitter(S, 1240, hz + 4, 760, 60, '#fff', 0.5);
-    jukung(S, 980, 650, 0.55, S.t(0.55), '#f2c54b');
+    jukung(S, 1180, 650, 0.55, S.t(0.55), '#f2c54b');
     jukung(S, 600, 700, 0.95, S.t(0.75), '#e0523f');
-    jukung(S, 1260, 740, 1.15, S.t(0.85), '#fdf4e4');
+    jukung(S, 1000, 760, 1.15, S.t(0.85), '#fdf4e4');
     S.add(path(hill([[0, 840], [500, 815], [1000, 850], [1600, 880]]), '#86e6d8', op(0.5)));
     S.add(path(hill([[0, 880], [500, 856], [1000, 890], [1600, 920]]), S.p.sand));
     S.add(`<path d="${curve([[0, 878], [500, 854], [1000, 888], [1600, 918]])}" stroke="#fff" stroke-width="4" fill="none"${op(0.85)}/>`);
@@ -539,7 +553,7 @@ scene('bali', 'Grand Hyatt Bali: rice terraces, a split temple gate and the ocea
     range(S, [[40, hz], [250, 370], [330, 312], [360, 305], [400, 314], [520, 400], [740, hz]], S.t(0.14), { rough: 0.06, depth: 2, shade: 0.08, base: hz + 1 });
     sea(S, hz); glitter(S, 800, hz, 590, 46);
     S.add(path(hill([[0, 594], [300, 580], [700, 592], [1100, 578], [1600, 596]]), S.t(0.38)));
-    palms(S, [[60, 596, 0.35, 1, 0.1], [210, 590, 0.42, -1, 0], [300, 592, 0.3, 1, 0.2], [1180, 584, 0.38, 1, 0], [1320, 590, 0.45, -1, 0.1], [1480, 596, 0.32, 1, 0]], S.t(0.38));
+    palms(S, [[60, 596, 0.35, 1, 0.1], [230, 590, 0.42, -1, 0], [1200, 584, 0.38, 1, 0], [1380, 590, 0.45, -1, 0.1]], S.t(0.38));
     // candi bentar: two mirrored stepped halves with a vertical split
     const b = 710, prof = [[120, 120, 50], [106, 106, 70], [132, 132, 12], [96, 96, 50], [112, 112, 10], [76, 76, 44], [90, 90, 9], [56, 56, 36], [66, 66, 8], [38, 34, 30], [22, 10, 28], [6, 2, 24]];
     const tot = prof.reduce((a, p) => a + p[2], 0);
@@ -548,9 +562,10 @@ scene('bali', 'Grand Hyatt Bali: rice terraces, a split temple gate and the ocea
     // terraces: back to front, each band a contour with a glinting water edge
     for (let i = 0; i < 8; i++) {
       const y = 660 + i * 48 + i * i * 2, pts = [];
-      for (let x = -100; x <= 1700; x += 300) pts.push([x, y + S.r(-20, 20) + Math.sin(x / 260 + i) * 14]);
-      S.add(path(hill(pts), mix(mix(gr, S.p.haze, 0.5 - i * 0.06), S.p.ink, i * 0.06)),
-        `<path d="${curve(pts)}" stroke="${S.p.sky[2]}" stroke-width="${2 + i * 0.5}" fill="none"${op(0.6)}/>`);
+      for (let x = -100; x <= 1700; x += 360) pts.push([x, y + S.r(-20, 20) + Math.sin(x / 260 + i) * 14]);
+      const f = mix(mix(gr, S.p.haze, 0.5 - i * 0.06), S.p.ink, i * 0.06);
+      S.add(path(hill(pts), mix(f, S.p.ink, 0.3)), path(hill(pts.map(([x, y]) => [x, y + 6 + i * 1.5])), f),
+        `<path d="${curve(pts)}" stroke="${S.p.sky[2]}" stroke-width="${fmt(2 + i * 0.4)}" fill="none"${op(0.55)}/>`);
     }
     palms(S, [[1500, 1010, 1.4, -1, 0.16], [80, 1000, 1.0, 1, 0.1]], S.p.ink);
     birds(S, [[1040, 300, 1], [1090, 280, 0.8]], S.t(0.6));
@@ -573,13 +588,13 @@ scene('kauai', 'Grand Hyatt Kauai, Hawaii: fluted sea cliffs and green mountains
       const id = range(S, c, S.t(0.16 + i * 0.2), { rough: 0.22, shade: 0.1 + i * 0.04, base: i === 3 ? H : hz + 1 });
       if (i >= 2) { // vertical fluting of the Na Pali cliffs
         let f = '';
-        for (let x = c[0][0] + 20; x < W; x += S.r(14, 30)) f += d`M${x} ${hz - 600}l5 0l${S.r(-6, 6)} 700h-3z`;
+        for (let x = c[0][0] + 20; x < W; x += S.r(18, 40)) f += d`M${x} ${hz - 600}h5l${S.r(-6, 6)} 700h-3z`;
         S.add(`<g clip-path="url(#c${id})">${path(f, S.p.ink, op(0.16))}</g>`);
       }
       if (i < 3) mist(S, hz - 90, 110, 0.45);
     });
     S.add(path(rect(1000, hz - 240, 3, 170), '#fff', op(0.7)));
-    ripples(S, hz + 8, H, 45, '#dff0f2', 0.3, 0, 1100);
+    ripples(S, hz + 8, H, 30, '#dff0f2', 0.3, 0, 1100);
     S.add(`<path d="M300 ${hz + 2}h40M520 ${hz + 3}h50M780 ${hz + 4}h60M1030 ${hz + 62}l40 -6" stroke="#fff" stroke-width="4"${op(0.7)}/>`);
     birds(S, [[420, 330, 1.6], [500, 300, 1.2], [560, 350, 1]], S.t(0.8));
   });
@@ -591,8 +606,8 @@ scene('home-hero', 'Golden-hour seascape with a distant city skyline',
     sky(S, hz); sun(S, 1000, 560, 58, { glow: 5 });
     clouds(S, [[120, 260, 420], [620, 180, 300], [1180, 300, 380]], '#fff2dc', 0.35);
     range(S, [[0, 540], [140, 520], [330, 556], [520, 606], [700, hz]], S.t(0.22), { rough: 0.12, shade: 0.08, base: hz + 1 });
-    const sk = layer(S, [skyline(S, { x0: 1160, x1: 1600, base: hz, hMin: 20, hMax: 130, peak: 1400, spread: 160 })], S.t(0.2));
-    sea(S, hz); reflect(S, [[sk, S.t(0.2)]], hz, 0.3, 120);
+    const sk = layer(S, [skyline(S, { x0: 1080, x1: 1600, base: hz, hMin: 14, hMax: 150, wMin: 12, wMax: 30, peak: 1380, spread: 150, kinds: 'ffsaat' })], S.t(0.16));
+    sea(S, hz); reflect(S, [[sk, S.t(0.16)]], hz, 0.3, 120);
     glitter(S, 1000, hz, H, 110);
     ripples(S, hz + 6, H, 40, S.p.sky[2], 0.3);
     S.add(path(boat(640, 700, 1.1), S.t(0.6)));
@@ -635,9 +650,9 @@ scene('dubai', 'Grand Hyatt Dubai: desert-city skyline and Burj Khalifa above Du
 /** Marina Bay Sands: three towers carrying the boat-shaped sky park. */
 function marinaBaySands(x, b, h) {
   let s = '';
-  for (const o of [0, 115, 230]) s += stack(x + o, b, [[30, 24, h]]);
+  for (const o of [0, 100, 200]) s += stack(x + o, b, [[38, 30, h]]);
   const t = b - h - 4;
-  return s + d`M${x - 45} ${t}H${x + 300}Q${x + 285} ${t + 20} ${x + 255} ${t + 20}H${x - 20}Q${x - 42} ${t + 18} ${x - 45} ${t}Z`;
+  return s + d`M${x - 50} ${t}H${x + 290}Q${x + 276} ${t + 20} ${x + 246} ${t + 20}H${x - 24}Q${x - 46} ${t + 18} ${x - 50} ${t}Z`;
 }
 
 scene('singapore', 'Grand Hyatt Singapore: tropical skyline and Marina Bay at dusk',
@@ -645,7 +660,7 @@ scene('singapore', 'Grand Hyatt Singapore: tropical skyline and Marina Bay at du
   (S) => {
     const hz = 650;
     sky(S, hz); stars(S, 30, 300); crescent(S, 1340, 150, 22, S.p.sun);
-    const far = layer(S, [skyline(S, { x0: 40, x1: 760, base: hz, hMin: 60, hMax: 330, peak: 380, spread: 260 })], S.t(0.32), { lights: 0.35 });
+    const far = layer(S, [skyline(S, { x0: 0, x1: 780, base: hz, hMin: 40, hMax: 330, peak: 420, spread: 240, wMin: 24, wMax: 56 })], S.t(0.32), { lights: 0.35 });
     mist(S, 560, 120, 0.4);
     const mbs = layer(S, [marinaBaySands(900, hz, 270)], S.t(0.58), { lights: 0.6 });
     let lotus = '';
@@ -656,11 +671,11 @@ scene('singapore', 'Grand Hyatt Singapore: tropical skyline and Marina Bay at du
     const art = layer(S, [lotus], mix('#f3e6e2', S.p.haze, 0.35));
     let trees = '', rims = '';
     for (const [x, h] of [[1330, 190], [1400, 250], [1470, 170], [1530, 230], [1590, 150]]) {
-      trees += d`M${x - 5} ${hz}V${hz - h * 0.55}L${x - 42} ${hz - h}H${x + 42}L${x + 5} ${hz - h * 0.55}V${hz}Z`;
-      rims += d`M${x - 42} ${hz - h}H${x + 42}`;
+      trees += d`M${x - 8} ${hz}L${x - 4} ${hz - h * 0.5}Q${x - 8} ${hz - h * 0.82} ${x - 40} ${hz - h}Q${x} ${hz - h - 8} ${x + 40} ${hz - h}Q${x + 8} ${hz - h * 0.82} ${x + 4} ${hz - h * 0.5}L${x + 8} ${hz}Z`;
+      rims += d`M${x - 40} ${hz - h}Q${x} ${hz - h - 8} ${x + 40} ${hz - h}M${x} ${hz - h * 0.5}L${x - 26} ${hz - h}M${x} ${hz - h * 0.5}L${x + 26} ${hz - h}M${x} ${hz - h * 0.5}V${hz - h}`;
     }
     const sup = layer(S, [trees], S.t(0.85));
-    S.add(`<path d="${rims}" stroke="#f08fd6" stroke-width="4"${op(0.8)}/>`);
+    S.add(`<path d="${rims}" stroke="#f08fd6" stroke-width="2" fill="none"${op(0.7)}/>`);
     sea(S, hz);
     reflect(S, [[far, S.t(0.32)], [mbs, S.t(0.58)], [art, mix('#f3e6e2', S.p.haze, 0.35)], [sup, S.t(0.85)]], hz, 0.45);
     ripples(S, hz + 6, H, 50, S.p.lights, 0.4);
@@ -683,7 +698,7 @@ scene('tokyo', 'Grand Hyatt Tokyo: city lights at night with Mount Fuji in the d
     S.add(`<path d="${d`M${x - 36} ${hz - 60}h72M${x - 28} ${hz - 150}h56M${x - 22} ${hz - 240}h44`}" stroke="#fff1d6" stroke-width="3"${op(0.8)}/>`);
     sea(S, hz);
     reflect(S, [[near, S.t(0.7)], [tower, tw]], hz, 0.5, 200);
-    ripples(S, hz + 4, H, 70, S.p.lights, 0.45);
+    ripples(S, hz + 4, H, 50, S.p.lights, 0.4);
     ripples(S, hz + 4, H, 12, tw, 0.5, 1000, 1160);
   });
 
@@ -709,11 +724,11 @@ scene('hong-kong', 'Grand Hyatt Hong Kong: Victoria Harbour skyline at night bel
     // junk with battened red sails
     const jx = 1230, jy = 880, s = 1.1, red = '#b8362c';
     S.add(path(d`M${jx - 110 * s} ${jy - 40 * s}L${jx - 76 * s} ${jy}H${jx + 72 * s}L${jx + 100 * s} ${jy - 26 * s}Z`, S.p.ink));
-    const sail = (cx, w, hh) => d`M${cx - w * 0.4} ${jy - 34 * s}L${cx - w * 0.5} ${jy - hh * s}Q${cx + w * 0.2} ${jy - (hh + 14) * s} ${cx + w * 0.55} ${jy - (hh - 24) * s}L${cx + w * 0.5} ${jy - 34 * s}Z`;
-    S.add(path(sail(jx - 60 * s, 70 * s, 150) + sail(jx + 10 * s, 90 * s, 200) + sail(jx + 80 * s, 56 * s, 130), red));
-    let bat = '';
-    for (let k = 1; k < 6; k++) bat += d`M${jx - 54 * s} ${jy - (34 + k * 26) * s}l${150 * s} -${8 * s}`;
-    S.add(`<path d="${bat}" stroke="${S.p.ink}" stroke-width="2"${op(0.5)}/>`);
+    const sail = (cx, w, hh) => d`M${cx - w * 0.45} ${jy - 40 * s}Q${cx - w * 0.7} ${jy - hh * 0.6 * s} ${cx - w * 0.35} ${jy - hh * s}Q${cx + w * 0.2} ${jy - (hh + 18) * s} ${cx + w * 0.5} ${jy - (hh - 30) * s}L${cx + w * 0.45} ${jy - 40 * s}Z`;
+    S.add(path(sail(jx - 70 * s, 60 * s, 160) + sail(jx + 6 * s, 76 * s, 220) + sail(jx + 78 * s, 44 * s, 140), red));
+    let bat = d`M${jx - 70 * s} ${jy - 34 * s}V${jy - 170 * s}M${jx + 6 * s} ${jy - 30 * s}V${jy - 240 * s}M${jx + 78 * s} ${jy - 30 * s}V${jy - 150 * s}`;
+    for (let k = 1; k < 6; k++) bat += d`M${jx - 100 * s} ${jy - (40 + k * 24) * s}h${210 * s}`;
+    S.add(`<path d="${bat}" stroke="${S.p.ink}" stroke-width="2"${op(0.45)}/>`);
   });
 
 scene('seattle', 'Grand Hyatt Seattle: skyline and Space Needle with Mount Rainier behind Elliott Bay',
@@ -721,8 +736,8 @@ scene('seattle', 'Grand Hyatt Seattle: skyline and Space Needle with Mount Raini
   (S) => {
     const hz = 700;
     sky(S, hz); sun(S, 250, 170, 22, { glow: 3, strength: 0.3 });
-    range(S, [[560, hz], [820, 470], [960, 330], [1050, 268], [1120, 276], [1230, 360], [1400, 470], [1600, 560]], S.t(0.12),
-      { rough: 0.1, snow: 440, snowColor: '#f6e4e6', shade: 0.14, base: hz });
+    range(S, [[420, hz], [700, 540], [880, 420], [980, 340], [1040, 306], [1110, 300], [1170, 318], [1270, 390], [1420, 480], [1600, 550]], S.t(0.12),
+      { rough: 0.1, snow: 460, snowColor: '#f6e4e6', shade: 0.14, base: hz });
     range(S, [[0, 620], [300, 598], [600, 626], [900, 606], [1200, 628], [1600, 612]], S.t(0.3), { rough: 0.2, shade: 0.05, base: hz });
     const city = layer(S, [skyline(S, { x0: 520, x1: 1500, base: hz, hMin: 40, hMax: 250, peak: 1000, spread: 260 })], S.t(0.52), { lights: 0.5 });
     const x = 380, y = hz - 400;
@@ -773,12 +788,12 @@ scene('kochi', 'Grand Hyatt Kochi: backwaters with Chinese fishing nets at dawn'
     S.add(path(canopy(S, 0, W, hz - 12, 6, 16, hz + 1, 4), S.t(0.25)));
     palms(S, Array.from({ length: 12 }, (_, i) => [60 + i * 130 + S.r(-30, 30), hz - 4, S.r(0.14, 0.22), i % 2 ? 1 : -1, S.r(-0.2, 0.2)]), S.t(0.25));
     sea(S, hz); glitter(S, 1020, hz, H, 80);
-    const n1 = nets(S, [[820, 700, 0.7, S.t(0.5)]]);
-    const n2 = nets(S, [[200, 820, 1.25, S.t(0.9)], [1200, 760, 0.95, S.t(0.75)]]);
-    reflect(S, [[n1], [n2]], 780, 0.2, 200);
+    net(S, 800, 700, 0.7, S.t(0.5));
+    net(S, 1080, 760, 0.95, S.t(0.75));
+    net(S, 200, 820, 1.25, S.t(0.9));
     ripples(S, hz + 6, H, 40, S.p.sky[2], 0.35);
     S.add(path(d`M600 900Q700 912 820 896L830 888H590Z`, S.p.ink), path(d`M700 890v-34h6v34zM698 852a7 7 0 1 0 10 0a7 7 0 1 0 -10 0z`, S.p.ink));
-    palms(S, [[1530, 1010, 1.4, -1, 0.25]], S.p.ink);
+    palms(S, [[1560, 1010, 1.4, -1, 0.25]], S.p.ink);
     birds(S, [[560, 380, 1.2], [610, 350, 1]], S.t(0.7));
   });
 
@@ -828,12 +843,12 @@ scene('melbourne', 'Grand Hyatt Melbourne: city skyline over the Yarra River at 
     glitter(S, 280, hz, 800, 40);
     ripples(S, hz + 6, 840, 40, S.p.lights, 0.3);
     // Princes Bridge: deck over three arches, with lamps
-    let br = d`M0 820H1600V1000H0Z`;
-    for (const a of [100, 620, 1140]) br += arch(a, 1000, 380, 150);
+    let br = d`M0 860H1600V1000H0Z`;
+    for (const a of [80, 600, 1120]) br += d`M${a} 1000Q${a + 200} 860 ${a + 400} 1000Z`;
     S.add(path(br, S.t(0.88), ' fill-rule="evenodd"'));
     let lamps = '';
-    for (let x = 60; x < W; x += 130) { lamps += rect(x - 2, 780, 4, 40); halo(S, x, 778, 22, S.p.lights, 0.6); }
-    S.add(path(lamps + rect(0, 812, 1600, 8), S.t(0.88)));
+    for (let x = 60; x < W; x += 130) { lamps += rect(x - 2, 820, 4, 40); halo(S, x, 818, 22, S.p.lights, 0.6); }
+    S.add(path(lamps + rect(0, 852, 1600, 8), S.t(0.88)));
   });
 
 /** Petronas tower: set-back tiers and pinnacle. */
@@ -877,12 +892,13 @@ scene('mumbai', 'Grand Hyatt Mumbai: the Gateway of India and the seafront arc a
     S.add(`<path d="${curve([[0, hz + 46], [300, hz + 20], [600, hz + 7], [900, hz + 2]])}" stroke="${S.t(0.45)}" stroke-width="6" fill="none"/>`, path(neck, S.p.lights));
     ripples(S, hz + 8, H, 40, S.p.sky[2], 0.3);
     // Gateway of India
-    const b = 770, cx = 1180, g = mix('#dca57f', S.p.haze, 0.15);
+    const b = 770, cx = 1180, g = mix('#e3a877', S.p.haze, 0.1);
     const turret = (x, y, h) => rect(x - 10, y - h, 20, h) + onion(x, y - h, 14, 30) + finial(x, y - h - 30, 10, 2);
     const body = rect(cx - 120, b - 210, 240, 210) + rect(cx - 130, b - 222, 260, 14) + rect(cx - 60, b - 250, 120, 30) + sdome(cx, b - 250, 48, 22) +
       turret(cx - 110, b - 222, 50) + turret(cx + 110, b - 222, 50) + turret(cx - 60, b - 250, 30) + turret(cx + 60, b - 250, 30) +
       rect(cx - 220, b - 140, 100, 140) + rect(cx + 120, b - 140, 100, 140) + turret(cx - 210, b - 140, 40) + turret(cx + 210, b - 140, 40);
-    solid(S, body + arch(cx - 42, b, 84, 170) + arch(cx - 190, b, 40, 96) + arch(cx + 150, b, 40, 96) + arch(cx - 96, b - 110, 24, 60) + arch(cx + 72, b - 110, 24, 60), g, cx + 60, 0.18, true);
+    solid(S, body, g, cx + 60, 0.18);
+    S.add(path(arch(cx - 42, b, 84, 170) + arch(cx - 190, b, 40, 96) + arch(cx + 150, b, 40, 96) + arch(cx - 96, b - 110, 24, 60) + arch(cx + 72, b - 110, 24, 60), S.t(0.72)));
     S.add(path(rect(cx - 300, b, 600, 16), S.t(0.8)), path(rect(cx - 250, b - 6, 500, 6), g));
     S.add(path(boat(820, 850, 1.2) + boat(1480, 880, 0.9, 0.8) + boat(620, 930, 1.5, 0), S.p.ink));
     birds(S, [[900, 420, 1.2], [950, 400, 1], [990, 430, 0.8]], S.t(0.8));
@@ -898,7 +914,7 @@ scene('seoul', 'Grand Hyatt Seoul: mountain-ringed city with the tower on its hi
     range(S, [[0, 600], [180, 540], [330, 500], [450, 540], [600, 560], [800, 590], [1000, 600], [1200, 560], [1350, 530], [1500, 560], [1600, 540]], S.t(0.3), { rough: 0.3, shade: 0.14, base: hz });
     mist(S, 560, 140, 0.6);
     const city = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 130, wMin: 30, wMax: 70, peak: 700, spread: 500, kinds: 'ffffssg' })], S.t(0.5), { lights: 0.3 });
-    const nam = layer(S, [hill([[920, hz], [1060, 660], [1200, 626], [1340, 650], [1500, hz]], hz + 1), stack(1200, 628, [[10, 7, 120], [7, 7, 30], [14, 16, 10], [16, 16, 22], [16, 12, 10], [5, 5, 20], [2, 1, 80]])], S.t(0.64));
+    const nam = layer(S, [woods(S, 860, 1540, 622, hz), stack(1200, 628, [[10, 7, 120], [7, 7, 30], [14, 16, 10], [16, 16, 22], [16, 12, 10], [5, 5, 20], [2, 1, 80]])], S.t(0.64));
     S.add(path(rect(1184, 482, 32, 5), S.p.lights, op(0.8)));
     sea(S, hz);
     reflect(S, [[city, S.t(0.5)], [nam, S.t(0.64)]], hz, 0.35, 200);
@@ -920,9 +936,7 @@ scene('gurgaon', 'Grand Hyatt Gurgaon: modern glass towers at dusk',
     mist(S, 600, 220, 0.5);
     const lit = mix('#a9b7d6', S.p.haze, 0.25), dk = S.t(0.62);
     for (const [x, w, h, sl] of [[60, 100, 400, 40], [220, 120, 500, 0], [400, 90, 340, 30], [540, 130, 560, 60], [730, 100, 420, 0], [1290, 120, 490, 50], [1450, 100, 370, 20]]) prism(S, x, hz, w, h, lit, dk, sl);
-    S.add(`<rect width="${W}" height="${hz}" fill="url(#F)"/>`);
-    S.def('<pattern id="F" width="8" height="14" patternUnits="userSpaceOnUse"><path d="M0 13h8" stroke="#181c30" stroke-opacity=".18"/></pattern>');
-    S.body.splice(S.body.length - 1, 1);
+    S.add(path(rect(0, hz, W, H - hz), S.t(0.75)));
     // elevated metro with a lit train
     let track = rect(0, 846, 1600, 16);
     for (let x = 100; x < W; x += 200) track += rect(x - 8, 862, 16, 80) + rect(x - 24, 858, 48, 8);
@@ -967,9 +981,299 @@ scene('taipei', 'Grand Hyatt Taipei: Taipei 101 rising against misty mountains',
     let seams = '';
     for (let i = 0; i <= 8; i++) seams += d`M${i ? 864 : 864} ${hz - 120 - i * 48}h72`;
     S.add(`<path d="${seams}" stroke="${S.p.sky[2]}" stroke-width="2"${op(0.5)}/>`);
+    S.add(path(rect(0, hz, W, H - hz), S.t(0.5)));
     mist(S, 760, 140, 0.6);
-    S.add(path(canopy(S, 0, W, 900, 24, 50), S.t(0.85)));
+    S.add(path(canopy(S, 0, W, 880, 24, 50), S.t(0.85)));
     birds(S, [[620, 380, 1.1], [660, 360, 0.9]], S.t(0.6));
+  });
+
+// --- Mountains and snow ----------------------------------------------------------------------
+
+scene('vail', 'Grand Hyatt Vail, Colorado: snowy peaks and pine forest on a bright winter day',
+  { sky: ['#2c70b3', '#7fb4dd', '#dcebf4'], sun: '#ffffff', haze: '#b2cadf', ink: '#17302f' },
+  (S) => {
+    sky(S, 640); sun(S, 1290, 170, 36, { glow: 5, strength: 0.6 });
+    clouds(S, [[100, 220, 240], [520, 150, 180]], '#fff', 0.6);
+    range(S, [[0, 470], [150, 420], [300, 380], [420, 410], [560, 330], [680, 380], [820, 350], [1000, 300], [1150, 370], [1300, 340], [1450, 390], [1600, 360]], S.t(0.2),
+      { rough: 0.3, snow: 410, snowColor: mix('#ffffff', S.p.haze, 0.3), shade: 0.16, base: 760 });
+    mist(S, 470, 120, 0.5);
+    range(S, [[0, 600], [200, 520], [360, 460], [500, 500], [680, 420], [820, 370], [960, 430], [1120, 500], [1300, 450], [1460, 520], [1600, 490]], S.t(0.34),
+      { rough: 0.3, snow: 540, snowColor: '#f4f8fb', shade: 0.2, base: 800 });
+    const y1 = (x) => 650 + Math.sin(x / 210) * 24;
+    S.add(path(treeline(S, 0, W, y1, 30, 60, 18, 820), S.t(0.55)));
+    // ski runs cut through the forest
+    S.add(path(hill([[0, 780], [300, 740], [700, 770], [1100, 720], [1600, 750]]), '#f4f8fb'), path(hill([[0, 860], [400, 830], [800, 880], [1200, 850], [1600, 880]]), '#dce7f1'));
+    S.add(`<path d="${d`M640 900L1180 640`}" stroke="${S.p.ink}" stroke-width="2"${op(0.6)}/>`, path(d`M760 842v-30h4v30zM750 812h24v4h-24zM930 760v-30h4v30zM920 730h24v4h-24zM1100 678v-30h4v30zM1090 648h24v4h-24z`, S.p.ink, op(0.7)));
+    const trees = [[60, 1000, 300], [170, 1010, 230], [260, 1030, 170], [1470, 1000, 320], [1570, 1020, 240], [1360, 1040, 180], [1260, 1000, 120]];
+    S.add(path(trees.map(([x, y, h]) => pine(x, y, h)).join(''), S.p.ink));
+  });
+
+scene('deer-valley', 'Grand Hyatt Deer Valley, Utah: alpenglow on snowy slopes and pines',
+  { sky: ['#59669a', '#d6a1b2', '#f7d4c2'], sun: '#fff6ee', haze: '#c2a5bb', ink: '#222740', lights: '#ffcf8a' },
+  (S) => {
+    sky(S, 620); sun(S, 1220, 210, 24, { glow: 3, strength: 0.4 });
+    range(S, [[0, 470], [250, 430], [500, 450], [760, 400], [1000, 430], [1300, 410], [1600, 450]], mix('#f6ecf1', S.p.haze, 0.45), { rough: 0.12, shade: 0.12, base: 700 });
+    S.add(path(hill([[0, 560], [300, 520], [650, 560], [1000, 520], [1300, 540], [1600, 510]]), mix('#f6ecf1', S.p.haze, 0.22)));
+    const y1 = (x) => 600 - 40 * Math.sin(x / 250);
+    S.add(path(treeline(S, 0, W, y1, 20, 44, 14, 720), S.t(0.48)));
+    // groomed runs curving down through the forest
+    const run = (x0, x1, w0, w1) => { const my = (y1(x0) + 700) / 2, mx = (x0 + x1) / 2 + 24; return d`M${x0 - w0} ${y1(x0) - 40}Q${mx - (w0 + w1) / 2} ${my} ${x1 - w1} 722H${x1 + w1}Q${mx + (w0 + w1) / 2} ${my} ${x0 + w0} ${y1(x0) - 40}Z`; };
+    S.add(path(run(330, 380, 10, 34) + run(690, 640, 12, 40) + run(1060, 1120, 10, 36), mix('#f6ecf1', S.p.haze, 0.1)));
+    S.add(path(hill([[0, 740], [400, 700], [800, 730], [1200, 690], [1600, 720]]), '#f7eff3'), path(hill([[0, 830], [500, 800], [1000, 850], [1600, 810]]), '#d8cde0', op(0.7)));
+    let cord = '';
+    for (let i = 0; i < 8; i++) cord += curve([[0, 850 + i * 18], [500, 820 + i * 18], [1000, 870 + i * 18], [1600, 830 + i * 18]]);
+    S.add(`<path d="${cord}" stroke="#fff" stroke-width="2" fill="none"${op(0.5)}/>`);
+    // lodge with lit windows
+    S.add(path(d`M980 790V740L1060 690L1140 740V790Z`, S.t(0.8)), path(d`M966 746L1060 684L1154 746L1148 752L1060 696L972 752Z`, '#fff'));
+    S.add(path(rect(1000, 752, 22, 20) + rect(1040, 752, 22, 20) + rect(1080, 752, 22, 20) + rect(1049, 716, 22, 18), S.p.lights));
+    halo(S, 1060, 760, 90, S.p.lights, 0.35);
+    const trees = [[90, 930, 270], [200, 960, 200], [20, 980, 170], [1460, 910, 290], [1560, 950, 220], [1350, 990, 160]];
+    S.add(path(trees.map(([x, y, h]) => pine(x, y, h)).join(''), S.p.ink));
+  });
+
+scene('denver', 'Grand Hyatt Denver: the Rocky Mountains behind the city at dawn',
+  { sky: ['#52699a', '#e3a590', '#fbdab3'], sun: '#fff4ea', haze: '#c4a2a3', ink: '#222737', lights: '#ffd99a' },
+  (S) => {
+    const hz = 790;
+    sky(S, hz); sun(S, 1320, 210, 20, { glow: 3, strength: 0.35 });
+    range(S, [[0, 520], [120, 480], [260, 420], [380, 470], [520, 390], [640, 440], [780, 370], [900, 430], [1050, 400], [1200, 450], [1350, 410], [1480, 460], [1600, 440]], S.t(0.18),
+      { rough: 0.3, snow: 450, snowColor: mix('#fbe9e4', S.p.haze, 0.2), shade: 0.15, base: hz });
+    mist(S, 500, 120, 0.5);
+    range(S, [[0, 610], [300, 575], [600, 605], [900, 565], [1200, 595], [1600, 575]], S.t(0.34), { rough: 0.15, shade: 0.1, base: hz });
+    mist(S, 600, 140, 0.5);
+    const wf = d`M760 ${hz}V${hz - 250}C760 ${hz - 310} 840 ${hz - 310} 840 ${hz - 250}V${hz}Z`;
+    layer(S, [skyline(S, { x0: 480, x1: 1220, base: hz, hMin: 40, hMax: 280, peak: 880, spread: 180 }), wf], S.t(0.58), { lights: 0.35 });
+    S.add(path(hill([[0, hz - 4], [400, hz - 10], [800, hz], [1200, hz - 8], [1600, hz - 2]]), S.t(0.7)), path(hill([[0, 830], [400, 810], [800, 840], [1200, 816], [1600, 832]]), S.t(0.8)));
+    S.add(path(canopy(S, 0, 360, 860, 20, 44) + canopy(S, 1180, W, 880, 20, 44), S.p.ink));
+    let grass = '';
+    for (let i = 0; i < 30; i++) { const x = S.r(380, 1180), y = S.r(850, 990); grass += d`M${x} ${y}h${S.r(40, 140)}`; }
+    S.add(`<path d="${grass}" stroke="${S.p.sky[2]}" stroke-width="2"${op(0.25)}/>`);
+    birds(S, [[420, 300, 1.1], [460, 280, 0.9]], S.t(0.7));
+  });
+
+scene('athens', 'Grand Hyatt Athens: the Acropolis on its hill at golden hour',
+  { sky: ['#6d7bb0', '#e2a58c', '#f8d6a7'], sun: '#fff0d0', haze: '#d6a78f', ink: '#35283a' },
+  (S) => {
+    const hz = 740, mb = '#f2cf9c';
+    sky(S, hz); sun(S, 1320, 520, 40, { glow: 5 });
+    range(S, [[0, 560], [200, 520], [420, 545], [700, 505], [1000, 540], [1300, 515], [1600, 545]], S.t(0.15), { rough: 0.15, shade: 0.08 });
+    S.add(path(skyline(S, { x0: 0, x1: W, base: 760, hMin: 10, hMax: 30, wMin: 14, wMax: 34, kinds: 'ffg' }), S.t(0.3)));
+    mist(S, 620, 160, 0.5);
+    range(S, [[250, 780], [350, 650], [420, 560], [470, 518], [560, 506], [900, 500], [1150, 508], [1220, 545], [1300, 650], [1400, 780]], S.t(0.55), { rough: 0.12, shade: 0.16 });
+    // Parthenon (columns let the sky through), Erechtheion and Propylaea
+    let cols = '';
+    for (let i = 0; i < 15; i++) cols += rect(712 + i * 21, 420, 12, 68);
+    solid(S, cols + rect(700, 400, 322, 22) + d`M700 400L760 382L820 400Z` + rect(694, 486, 334, 8) + rect(688, 494, 346, 8) +
+      rect(560, 460, 84, 40) + rect(552, 452, 100, 9) + rect(470, 470, 70, 34) + rect(480, 456, 50, 16), mix(mb, S.p.haze, 0.15), 1000, 0.15);
+    S.add(path(rect(440, 496, 740, 12), S.t(0.6)));
+    S.add(path(skyline(S, { x0: 0, x1: W, base: H, hMin: 50, hMax: 100, wMin: 40, wMax: 110, kinds: 'fffg' }), S.t(0.78)));
+    S.add(path([[120, 880, 220, 26], [170, 900, 160, 22], [1400, 880, 240, 28], [1460, 900, 180, 22], [1330, 900, 150, 20]].map(([x, y, h, w]) => cypress(x, y, h, w)).join('') + canopy(S, 0, 420, 900, 26, 50) + canopy(S, 1200, W, 910, 26, 50), S.p.ink));
+    birds(S, [[1000, 330, 1.1], [1040, 310, 0.9], [1080, 340, 0.8]], S.t(0.8));
+  });
+
+// --- Domes and minarets ----------------------------------------------------------------------
+
+scene('abu-dhabi', 'Grand Hyatt Abu Dhabi: white mosque domes and minarets reflected at dusk',
+  { sky: ['#1c2a56', '#4c5d93', '#e5b58c'], sun: '#fbeed2', haze: '#8c8cad', ink: '#171a30', sea: ['#6f7aa6', '#141833'], lights: '#f2c877' },
+  (S) => {
+    const hz = 690, wt = '#f3eee6';
+    sky(S, hz); stars(S, 30, 260); crescent(S, 1330, 160, 26, S.p.sun);
+    S.add(path(skyline(S, { x0: 0, x1: W, base: hz, hMin: 16, hMax: 90, wMin: 20, wMax: 50 }), S.t(0.22)));
+    const back = layer(S, [minaret(420, hz - 40, 380, 9), minaret(1180, hz - 40, 380, 9)], mix(wt, S.p.haze, 0.35));
+    const dm = [onion(800, 530, 120, 210), rect(690, 520, 220, 90), finial(800, 320, 36, 4), onion(620, 572, 60, 110), onion(980, 572, 60, 110), rect(565, 566, 110, 40), rect(925, 566, 110, 40), finial(620, 462, 20, 3), finial(980, 462, 20, 3)];
+    for (const x of [320, 390, 460, 1140, 1210, 1280]) dm.push(onion(x, 602, 26, 48), finial(x, 554, 10, 2));
+    const m = [rect(240, 600, 1120, 50), rect(220, 646, 1160, hz - 646), minaret(240, hz, 430, 11), minaret(1360, hz, 430, 11), ...dm];
+    const id = solid(S, m.join(''), wt, 800, 0.12);
+    let ar = '';
+    for (let x = 270; x < 1340; x += 42) ar += arch(x, 646, 22, 38);
+    S.add(path(ar, S.p.lights, op(0.9)));
+    sea(S, hz);
+    reflect(S, [[id, wt], [back, mix(wt, S.p.haze, 0.35)]], hz, 0.5, 300);
+    ripples(S, hz + 4, 800, 30, S.p.lights, 0.5, 240, 1360);
+    ripples(S, hz + 10, H, 30, S.p.sky[2], 0.25);
+    palms(S, [[70, 1010, 1.2, 1, 0.1], [1530, 1010, 1.2, -1, -0.05]], S.p.ink);
+  });
+
+scene('istanbul', 'Grand Hyatt Istanbul: domes and minarets above the Bosphorus at sunset',
+  { sky: ['#3a376b', '#c06e89', '#f4ae7c'], sun: '#ffe2b3', haze: '#b3819a', ink: '#22182c', sea: ['#b57a92', '#241c36'], lights: '#ffd490' },
+  (S) => {
+    const hz = 700;
+    sky(S, hz); sun(S, 1260, 560, 40, { glow: 5 });
+    S.add(path(hill([[760, hz], [1000, 664], [1300, 652], [1600, 662]], hz + 1), S.t(0.18)));
+    const c = S.t(0.55), b = 600;
+    const blue = [dome(420, 520, 82, 86), rect(330, 520, 180, 30), sdome(330, 548, 46, 36), sdome(510, 548, 46, 36), sdome(270, 572, 28, 24), sdome(570, 572, 28, 24), rect(240, 546, 360, b - 546), finial(420, 434, 24, 3)];
+    for (const [x, h] of [[230, 230], [290, 250], [550, 250], [610, 230], [180, 200], [660, 200]]) blue.push(minaret(x, b, h, 7));
+    const hs = [sdome(900, 574, 92, 64), rect(800, 574, 200, 30), sdome(810, 606, 40, 26), sdome(990, 606, 40, 26), rect(760, 604, 280, 40), finial(900, 510, 16, 3)];
+    for (const [x, h] of [[745, 210], [1055, 210], [780, 185], [1020, 185]]) hs.push(minaret(x, 640, h, 6));
+    const city = layer(S, [hill([[0, 610], [300, 596], [600, 612], [900, 640], [1120, hz]], hz), skyline(S, { x0: 0, x1: 1100, base: 660, hMin: 14, hMax: 40, wMin: 16, wMax: 40, kinds: 'ffpg' }), ...blue, ...hs], c, { lights: 0.2 });
+    sea(S, hz);
+    reflect(S, [[city, c]], hz, 0.4);
+    glitter(S, 1260, hz, 900, 70);
+    ripples(S, hz + 6, H, 36, S.p.sky[2], 0.3);
+    S.add(path(d`M920 850H1200L1180 876H950Z${rect(960, 826, 200, 24)}${rect(1000, 810, 110, 16)}${rect(1050, 790, 16, 20)}`, S.p.ink));
+    S.add(path(d`M970 834h180v5h-180z`, S.p.lights, op(0.9)));
+    birds(S, [[700, 360, 1.4], [760, 330, 1.1], [810, 370, 1]], '#fbe7d9', 2.5);
+  });
+
+scene('barcelona', 'Grand Hyatt Barcelona: basilica spires above the city and the Mediterranean',
+  { sky: ['#6ea7cf', '#efcf9f', '#fbe6c5'], sun: '#fff6e2', haze: '#d9bca0', ink: '#3b2a27', sea: ['#7eaac0', '#5b8aa3'] },
+  (S) => {
+    const hz = 580, terra = '#c0765a';
+    sky(S, hz); sun(S, 1300, 330, 36, { glow: 5 });
+    clouds(S, [[160, 200, 260], [700, 140, 200]], '#fff', 0.5);
+    sea(S, hz);
+    ripples(S, hz + 4, 660, 24, '#fff', 0.3);
+    S.add(path(boat(1180, 640, 0.4) + boat(1420, 630, 0.35) + boat(300, 636, 0.3), '#fff', op(0.85)));
+    S.add(path(hill([[0, 630], [140, 590], [280, 582], [420, 630]]), S.t(0.2)));
+    glitter(S, 1300, hz, 660, 50, '#fff', 0.6);
+    [[650, 0.16], [710, 0.3]].forEach(([b, t]) =>
+      S.add(path(skyline(S, { x0: 0, x1: W, base: b + 300, hMin: 300, hMax: 330, wMin: 40, wMax: 110, kinds: 'ffffsa' }), mix(S.t(t), terra, 0.15))));
+    // Sagrada Família: clusters of bullet-shaped spires round a tall central tower
+    const B = 760, sp = (x, h, w) => d`M${x - w} ${B}C${x - w} ${B - h * 0.5} ${x - w * 0.35} ${B - h * 0.86} ${x} ${B - h}C${x + w * 0.35} ${B - h * 0.86} ${x + w} ${B - h * 0.5} ${x + w} ${B}Z` + circ(x, B - 6 - h, w * 0.35);
+    ripples(S, 690, 900, 40, S.p.sky[2], 0.3);
+    const sf = [rect(430, 680, 440, 80), poly([[470, 680], [650, 590], [830, 680]]), sp(650, 540, 36) + finial(650, B - 546, 40, 0) + rect(634, B - 570, 32, 5), sp(722, 430, 30), sp(582, 420, 28), sp(690, 390, 26), sp(612, 380, 26)];
+    for (const [x, h] of [[455, 320], [495, 360], [540, 360], [580, 320], [735, 310], [775, 350], [815, 350], [855, 310]]) sf.push(sp(x, h, 15));
+    solid(S, sf.join(''), mix(S.t(0.5), '#b0764f', 0.3), 660, 0.16);
+    S.add(path(d`M1290 ${B}V560C1290 500 1370 500 1370 560V${B}Z`, S.t(0.5)), path(d`M1300 560C1305 520 1355 520 1360 560Z`, '#e88a7a', op(0.5)));
+    S.add(path(skyline(S, { x0: 0, x1: W, base: H, hMin: 100, hMax: 130, wMin: 60, wMax: 160, kinds: 'ffsa' }), mix(S.t(0.68), terra, 0.2)));
+    palms(S, [[80, 1010, 1.3, 1, 0.1], [1500, 1010, 1.2, -1, 0.15], [1390, 1010, 0.8, -1, -0.1]], S.p.ink);
+  });
+
+// --- Bridges, gates and missions -------------------------------------------------------------
+
+/** Golden Gate-style suspension bridge: towers with portal beams, catenary, hangers and deck. */
+function suspension(S, x1, x2, hz, deck, top, col) {
+  const cy = 2 * (deck - 12) - top, yAt = (x) => { const t = (x - x1) / (x2 - x1); return (1 - t) ** 2 * top + 2 * t * (1 - t) * cy + t * t * top; };
+  let hang = '';
+  for (let x = x1 + 16; x < x2; x += 16) hang += d`M${x} ${yAt(x)}V${deck}`;
+  for (let x = x1 - 16; x > -40; x -= 16) hang += d`M${x} ${top + ((x1 - x) / (x1 + 40)) * (deck - 8 - top)}V${deck}`;
+  for (let x = x2 + 16; x < W + 40; x += 16) hang += d`M${x} ${top + ((x - x2) / (W + 40 - x2)) * (deck - 8 - top)}V${deck}`;
+  let towers = '';
+  for (const x of [x1, x2]) {
+    const leg = [[9, 8, (hz - top) * 0.5], [8, 6, (hz - top) * 0.5 + 22]];
+    towers += stack(x - 22, hz, leg) + stack(x + 22, hz, leg) + rect(x - 26, top - 6, 52, 8);
+    for (const f of [0.22, 0.45, 0.7]) towers += rect(x - 26, top + (deck - top) * f, 52, 10);
+    towers += rect(x - 34, hz - 14, 68, 14);
+  }
+  const id = S.uid('b');
+  S.add(`<g id="${id}"><path d="${hang}" stroke="${col}" stroke-width="2"/><path d="${d`M-40 ${deck - 8}L${x1} ${top}Q${(x1 + x2) / 2} ${cy} ${x2} ${top}L${W + 40} ${deck - 8}`}" stroke="${col}" stroke-width="5" fill="none"/>` +
+    path(towers + rect(-10, deck, W + 20, 12), col) + '</g>');
+  return id;
+}
+
+scene('san-francisco', 'Grand Hyatt San Francisco: the red suspension bridge, fog and hills at golden hour',
+  { sky: ['#7f9fc0', '#e8c1a3', '#f8dcbf'], sun: '#fff2dc', haze: '#d3bfba', ink: '#243040', sea: ['#8d9fb4', '#2c3c55'] },
+  (S) => {
+    const hz = 660;
+    sky(S, hz); sun(S, 1300, 400, 40, { glow: 5 });
+    range(S, [[640, hz], [800, 570], [980, 520], [1150, 545], [1300, 500], [1460, 530], [1600, 510]], S.t(0.32), { rough: 0.2, shade: 0.12, base: hz });
+    clouds(S, [[760, 520, 520], [1100, 490, 420], [1300, 540, 400]], '#f6efe9', 0.8);
+    mist(S, 500, 160, 0.8, '#f6efe9');
+    range(S, [[0, 560], [150, 572], [300, 602], [430, hz]], S.t(0.45), { rough: 0.15, shade: 0.1, base: hz });
+    sea(S, hz);
+    const br = suspension(S, 420, 1160, hz, 590, 320, mix('#c4452f', S.p.haze, 0.12));
+    reflect(S, [[br]], hz, 0.25, 200);
+    glitter(S, 1300, hz, 900, 70);
+    ripples(S, hz + 4, H, 40, S.p.sky[2], 0.3);
+    S.add(path(woods(S, -20, 340, 730, 880), S.p.ink));
+    S.add(path(hill([[0, 800], [150, 810], [320, 860], [450, 1000]]), S.t(0.85)), path(d`M1420 940Q1500 890 1600 880V1000H1400Z`, S.p.ink));
+    birds(S, [[820, 300, 1.1], [860, 280, 0.9]], S.t(0.7));
+  });
+
+scene('tampa-bay', 'Grand Hyatt Tampa Bay: the bay, palms and the cable-stayed bridge at sunset',
+  { sky: ['#3d4a85', '#d6878e', '#f9c88a'], sun: '#ffe6b6', haze: '#cc989a', ink: '#221f39', sea: ['#d49695', '#2b2947'] },
+  (S) => {
+    const hz = 650;
+    sky(S, hz); sun(S, 1150, 566, 46, { glow: 5 });
+    clouds(S, [[200, 300, 400], [760, 230, 320], [1250, 330, 300]], mix(S.p.sky[1], S.p.sun, 0.5), 0.35);
+    sea(S, hz);
+    glitter(S, 1150, hz, H, 90);
+    // Sunshine Skyway: arched deck, twin pylons and yellow cable fans
+    const col = S.t(0.55), yD = (x) => 640 - 66 * Math.exp(-(((x - 1000) / 380) ** 2));
+    const dk = [];
+    for (let x = -20; x <= W + 20; x += 40) dk.push([x, yD(x)]);
+    let piers = '';
+    for (let x = 0; x <= W; x += 40) if (Math.abs(x - 1000) > 140) piers += d`M${x} ${yD(x)}V${hz}`;
+    let cables = '';
+    for (const px of [900, 1100]) for (let k = 1; k <= 9; k++) for (const sg of [-1, 1]) { const x = px + sg * k * 20; cables += d`M${px} ${436 + k * 5}L${x} ${yD(x)}`; }
+    const id = S.uid('b');
+    S.add(`<g id="${id}"><path d="${poly(dk, false)}" stroke="${col}" stroke-width="9" fill="none"/><path d="${piers}" stroke="${col}" stroke-width="4"/>` +
+      path(stack(900, hz, [[8, 4, 220]]) + stack(1100, hz, [[8, 4, 220]]), col) + `<path d="${cables}" stroke="#f3c64b" stroke-width="2"/></g>`);
+    reflect(S, [[id]], hz, 0.3, 160);
+    ripples(S, hz + 6, H, 36, S.p.sky[2], 0.3);
+    S.add(path(hill([[0, 860], [220, 845], [420, 880], [600, 1000]]), S.p.ink));
+    palms(S, [[140, 900, 1.25, 1, 0.1], [320, 910, 0.95, 1, -0.1], [50, 920, 0.8, -1, 0]], S.p.ink);
+    birds(S, [[600, 420, 1.4], [660, 400, 1.2]], S.t(0.8));
+  });
+
+scene('rio-de-janeiro', 'Grand Hyatt Rio de Janeiro: sugarloaf peaks above the bay',
+  { sky: ['#6fa3cc', '#efc79d', '#fbe4c4'], sun: '#fff5e0', haze: '#c8b6ad', ink: '#1d2d33', sea: ['#6f9fb2', '#234a5c'] },
+  (S) => {
+    const hz = 660;
+    sky(S, hz); sun(S, 640, 280, 38, { glow: 5 });
+    clouds(S, [[760, 200, 260], [1120, 140, 200]], '#fff', 0.5);
+    range(S, [[0, 560], [200, 520], [420, 545], [620, 505], [820, 545], [1000, 525], [1200, 565], [1400, 600], [1600, 590]], S.t(0.14), { rough: 0.18, shade: 0.08, base: hz });
+    range(S, [[100, hz], [260, 480], [320, 360], [352, 334], [384, 346], [430, 420], [560, 560], [720, hz]], S.t(0.32), { rough: 0.08, depth: 2, shade: 0.14, base: hz });
+    S.add(path(rect(350, 292, 6, 42) + rect(335, 302, 36, 5), S.t(0.32)));
+    const sug = d`M1010 ${hz}C1050 ${hz - 120} 1080 ${hz - 330} 1170 ${hz - 352}C1250 ${hz - 364} 1290 ${hz - 200} 1330 ${hz}Z`;
+    const urca = hill([[820, hz], [900, hz - 110], [980, hz - 140], [1060, hz - 80], [1100, hz]], hz);
+    const id = solid(S, sug + urca, S.t(0.58), 1200, 0.18);
+    S.add(`<path d="M990 ${hz - 140}L1170 ${hz - 350}" stroke="${S.t(0.58)}" stroke-width="2"/>`);
+    sea(S, hz);
+    reflect(S, [[id, S.t(0.58)]], hz, 0.3, 200);
+    glitter(S, 640, hz, 880, 50, '#fff', 0.6);
+    ripples(S, hz + 6, H, 40, '#fff', 0.3);
+    S.add(path(boat(700, 760, 0.8) + boat(880, 720, 0.55) + boat(1380, 790, 1.0), '#fff', op(0.9)));
+    S.add(path(hill([[0, 790], [200, 810], [400, 870], [540, 1000]]), S.p.ink));
+    palms(S, [[90, 830, 1.2, 1, 0.15], [240, 840, 0.9, 1, -0.1]], S.p.ink);
+    birds(S, [[620, 300, 1.2], [670, 280, 1]], S.t(0.7));
+  });
+
+scene('berlin', 'Grand Hyatt Berlin: the columned city gate and the TV tower at blue hour',
+  { sky: ['#1c274f', '#4a5b91', '#d8a48e'], sun: '#f6ecd6', haze: '#7a82a8', ink: '#131a2d', lights: '#ffd690' },
+  (S) => {
+    const hz = 820, gt = mix('#e8c690', S.p.haze, 0.1);
+    sky(S, hz); stars(S, 25, 260); crescent(S, 300, 170, 24, S.p.sun);
+    layer(S, [stack(1160, hz, [[22, 10, 360], [10, 9, 60]]) + circ(1160, hz - 456, 38) + stack(1160, hz - 492, [[8, 6, 40], [5, 3, 60], [2, 1, 70]])], S.t(0.42));
+    S.add(path(rect(1124, hz - 460, 72, 5), S.p.lights, op(0.8)), d`<circle cx="1160" cy="${hz - 662}" r="4" fill="#ff5a4a"/>`);
+    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 110, kinds: 'ffsg' })], S.t(0.36), { lights: 0.3 });
+    halo(S, 760, 640, 420, gt, 0.25);
+    let g = rect(440, 790, 640, 20) + rect(470, 545, 580, 40) + rect(560, 505, 400, 40) + d`M600 505L640 485H880L920 505Z` +
+      d`M700 485V460H720V440L730 430L736 460H790V440L800 430L806 460H820V485Z` + rect(756, 396, 8, 64) + d`M744 410L760 396L776 410L760 420Z` + circ(760, 388, 6) +
+      rect(370, 660, 90, 130) + rect(1060, 660, 90, 130) + rect(362, 650, 106, 12) + rect(1052, 650, 106, 12);
+    for (let i = 0; i < 6; i++) g += rect(484 + i * 104, 585, 30, 205);
+    solid(S, g, gt, 2000, 0);
+    let sh = '';
+    for (let i = 0; i < 6; i++) sh += rect(504 + i * 104, 585, 10, 205);
+    S.add(path(sh, S.p.ink, op(0.2)));
+    S.add(path(d`M0 810H1600V1000H0Z`, S.t(0.8)));
+    S.add(`<path d="M760 810L200 1000M760 810L600 1000M760 810L920 1000M760 810L1320 1000" stroke="${S.p.haze}" stroke-width="2"${op(0.25)}/>`);
+    S.add(path(canopy(S, 0, 340, 600, 34, 70, 830) + canopy(S, 1190, W, 620, 34, 70, 830), S.t(0.9)));
+    for (const x of [300, 1220]) { S.add(path(rect(x - 3, 700, 6, 130), S.p.ink)); halo(S, x, 698, 30, S.p.lights, 0.8); }
+  });
+
+scene('san-antonio', 'Grand Hyatt San Antonio: the River Walk and the old mission facade',
+  { sky: ['#474b84', '#df857b', '#f8c585'], sun: '#ffe5b4', haze: '#cd978b', ink: '#2a1f2f', sea: ['#9c7a70', '#2d3434'], lights: '#ffd08a' },
+  (S) => {
+    const hz = 700, st = mix('#e7c59c', S.p.haze, 0.15);
+    sky(S, hz); sun(S, 360, 520, 36, { glow: 5 });
+    layer(S, [stack(1260, hz, [[14, 10, 330]]) + stack(1260, hz - 330, [[20, 40, 18], [40, 40, 26], [40, 24, 16], [4, 1, 40]]), skyline(S, { x0: 840, x1: W, base: hz, hMin: 30, hMax: 150, peak: 1100, spread: 200 })], S.t(0.34), { lights: 0.2 });
+    // the mission: curved parapet, arched door, pilasters
+    const c = 600, b = 700;
+    solid(S, rect(c - 180, b - 150, 360, 150) + d`M${c - 110} ${b - 150}C${c - 90} ${b - 150} ${c - 80} ${b - 176} ${c - 60} ${b - 190}C${c - 40} ${b - 204} ${c - 30} ${b - 218} ${c} ${b - 220}C${c + 30} ${b - 218} ${c + 40} ${b - 204} ${c + 60} ${b - 190}C${c + 80} ${b - 176} ${c + 90} ${b - 150} ${c + 110} ${b - 150}Z` + rect(c - 190, b - 156, 380, 8), st, c + 120, 0.14);
+    S.add(path(arch(c - 26, b, 52, 90) + arch(c - 14, b - 110, 28, 34) + arch(c - 130, b - 30, 26, 60) + arch(c + 104, b - 30, 26, 60), S.t(0.75)));
+    S.add(path(rect(c - 64, b - 120, 8, 120) + rect(c + 56, b - 120, 8, 120) + rect(c - 160, b - 120, 8, 120) + rect(c + 152, b - 120, 8, 120), S.p.ink, op(0.12)));
+    S.add(path(canopy(S, 0, 380, 560, 40, 80, 800) + canopy(S, 1080, W, 600, 40, 80, 800), S.t(0.8)));
+    S.add(path(d`M0 ${hz}H1600V780H0Z`, S.t(0.7)));
+    sea(S, 780);
+    // stone footbridge with a single arch, and café parasols on the bank
+    const bid = S.uid('v');
+    S.add(`<g id="${bid}">${path(d`M280 760H1020V840H920Q650 720 380 840H280Z` + rect(270, 748, 760, 14), mix(st, S.p.ink, 0.3))}</g>`);
+    reflect(S, [[bid]], 840, 0.3, 150);
+    ripples(S, 850, H, 30, S.p.sky[2], 0.3);
+    ripples(S, 850, H, 16, S.p.lights, 0.4);
+    for (const [x, c2] of [[1160, '#d9534f'], [1280, '#2f9c95'], [1400, '#e8a33d'], [1520, '#d9534f']]) S.add(path(d`M${x - 44} 770A44 22 0 0 1 ${x + 44} 770Z` + rect(x - 2, 770, 4, 20), c2));
+    S.add(path(canopy(S, 0, 260, 820, 40, 70) + canopy(S, 1420, W, 860, 40, 70), S.p.ink));
   });
 
 // ---------------------------------------------------------------------------------------------
