@@ -1,11 +1,18 @@
 // The command line: parses arguments, runs the pipeline, prints short results and returns an exit code.
 // Only bin/hotelsite.js calls process.exit, so tests call main(argv) directly.
+import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { Command, CommanderError } from "commander";
 import { build, check, type BuildOptions } from "./build.js";
+import { checkReportHtml } from "./check/report-html.js";
+import { authoringWarnings } from "./check/warnings.js";
 import { ContentErrors } from "./errors.js";
 import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatWarnings } from "./report.js";
+import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import { packageRoot } from "./util/paths.js";
+import { formatRebuild } from "./watch/messages.js";
+import { startWatch } from "./watch/watch.js";
 import { OutputError } from "./write/writer.js";
 
 /** Where the CLI prints; tests pass their own. */
@@ -13,6 +20,10 @@ export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
   cwd?: string;
+  /** Ends `watch` (tests); without it, watch ends on SIGINT or SIGTERM. */
+  signal?: AbortSignal;
+  /** Called once watch serves, with its URL (tests). */
+  onServing?: (url: string) => void;
 }
 
 /** Exit codes: 0 ok, 1 content errors (or --strict findings), 2 anything else. */
@@ -43,6 +54,31 @@ function toBuildOptions(o: Record<string, string | undefined>, io: Io): BuildOpt
   return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd };
 }
 
+/** Resolves when the signal aborts, or on Ctrl+C / SIGTERM when there is none. */
+function untilStopped(signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal) {
+      if (signal.aborted) return resolve();
+      signal.addEventListener("abort", () => resolve(), { once: true });
+      return;
+    }
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+/** A port number from the command line (0 picks a free port). */
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new CommanderError(EXIT.other, "hotelsite.usage", `error: --port must be a number from 0 to 65535 (got "${value}")`);
+  return port;
+}
+
 /** Runs the CLI on argv (without "node" and the script) and returns the exit code. */
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
   const version = createRequire(import.meta.url)(`${packageRoot()}/package.json`).version as string;
@@ -65,22 +101,31 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   });
 
   pipelineOptions(program.command("check").description("validate and resolve the content, report translation coverage and warnings; writes nothing"))
-    .option("--strict", "fail when any field falls back to the default language")
+    .option("--strict", "fail when any field falls back to the default language or still holds a TODO placeholder")
     .option("--json", "print the report as JSON")
+    .option("--report <file>", "also write a one-page HTML report (coverage matrix and warnings) for editors and translators")
     .action(async (o) => {
       const result = await check(toBuildOptions(o, io));
       const languages = result.content.site.languages.map((l) => l.code);
       const fallbacks = result.coverage.reduce((n, c) => n + c.fallbacks.length, 0);
+      const authoring = authoringWarnings(result);
+      const warnings = [...result.warnings, ...authoring.warnings];
+      const placeholders = authoring.placeholders;
+      const failed = o.strict && (fallbacks > 0 || placeholders > 0);
+      if (o.report) {
+        const file = path.resolve(io.cwd ?? process.cwd(), o.report);
+        await writeFile(file, checkReportHtml({ content: result.content, pages: result.pages, coverage: result.coverage, warnings, generated: new Date() }));
+      }
       if (o.json) {
         io.out(
           JSON.stringify(
             {
-              ok: !(o.strict && fallbacks),
+              ok: !failed,
               pages: result.pages.length,
               languages,
               totals: coverageTotals(coverageBySource(result.coverage)),
               coverage: coverageBySource(result.coverage),
-              warnings: result.warnings,
+              warnings,
             },
             null,
             2,
@@ -88,15 +133,65 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         );
       } else {
         io.out(formatCoverage(result.coverage, languages));
-        if (result.warnings.length) io.out(`\nWarnings\n${formatWarnings(result.warnings)}`);
+        if (warnings.length) io.out(`\nWarnings\n${formatWarnings(warnings)}`);
         if (o.strict && fallbacks) io.out(`\n${formatFallbacks(result.coverage)}`);
-        const w = result.warnings.length;
-        io.out(`\n${result.pages.length} pages checked: ${fallbacks} field${fallbacks === 1 ? "" : "s"} fall back to ${languages[0]}, ${w} warning${w === 1 ? "" : "s"}.`);
+        const w = warnings.length;
+        const files = new Set(warnings.map((x) => x.place.file)).size;
+        io.out(
+          `\n${result.pages.length} pages checked: ${fallbacks} field${fallbacks === 1 ? "" : "s"} fall back to ${languages[0]}, ` +
+            `${w} warning${w === 1 ? "" : "s"}${w ? ` in ${files} file${files === 1 ? "" : "s"}` : ""}.`,
+        );
+        if (o.report) io.out(`Report written to ${o.report}`);
       }
-      if (o.strict && fallbacks) {
-        if (!o.json) io.err(`check --strict: ${fallbacks} untranslated field${fallbacks === 1 ? "" : "s"}`);
+      if (failed) {
+        const why = [
+          ...(fallbacks ? [`${fallbacks} untranslated field${fallbacks === 1 ? "" : "s"}`] : []),
+          ...(placeholders ? [`${placeholders} TODO placeholder${placeholders === 1 ? "" : "s"}`] : []),
+        ];
+        if (!o.json) io.err(`check --strict: ${why.join(", ")}`);
         code = EXIT.content;
       }
+    });
+
+  pipelineOptions(program.command("watch").description("build, serve the output with live reload, and rebuild what each save changes"))
+    .option("--port <n>", "port to serve on (0 picks a free one)", "4321")
+    .option("--host <host>", "interface to bind (use 0.0.0.0 to share the preview on your network)", "127.0.0.1")
+    .action(async (o) => {
+      const port = parsePort(o.port);
+      const print = (r: ReturnType<typeof formatRebuild>) => {
+        if (r.out) io.out(r.out);
+        if (r.err) io.err(r.err);
+      };
+      let session;
+      try {
+        session = await startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)) });
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
+          throw new CommanderError(EXIT.other, "hotelsite.usage", `error: cannot serve on ${o.host}:${port} (${code}); pick another --port or --host`);
+        }
+        throw e;
+      }
+      const cwd = io.cwd ?? process.cwd();
+      if (!["127.0.0.1", "localhost", "::1"].includes(o.host)) io.out(`note: serving on ${o.host}: other machines on the network can open the preview.`);
+      io.out(`Serving ${o.out} at ${session.url}/ (Ctrl+C to stop)`);
+      io.out(`Watching ${session.roots.map((r) => path.relative(cwd, r) || ".").join(", ")}`);
+      io.onServing?.(session.url);
+      await untilStopped(io.signal);
+      await session.stop();
+      io.out("Stopped watching.");
+    });
+
+  program
+    .command("new")
+    .description("create content from a commented template")
+    .command("hotel <id>")
+    .description("write content/hotels/<id>.yaml with every field its layout needs, as TODO placeholders")
+    .requiredOption("--layout <name>", `page layout: ${LAYOUTS.join(", ")}`)
+    .option("--content <dir>", "content folder", "content")
+    .action(async (id: string, o: { layout: string; content: string }) => {
+      const made = await newHotel({ contentDir: o.content, id, layout: o.layout, cwd: io.cwd });
+      io.out(`Created ${made.file} (layout ${o.layout}).\nNext:\n${made.next.map((s, i) => `  ${i + 1}. ${s}`).join("\n")}`);
     });
 
   try {
@@ -105,13 +200,17 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return EXIT.ok;
-      if (e.code === "hotelsite.baseUrl") io.err(e.message);
+      if (e.code === "hotelsite.baseUrl" || e.code === "hotelsite.usage") io.err(e.message);
       return e.exitCode === 0 ? EXIT.ok : EXIT.other;
     }
     if (e instanceof ContentErrors) {
       io.err(formatErrors(e.errors));
       io.err("Nothing was written; the previous output is unchanged.");
       return EXIT.content;
+    }
+    if (e instanceof ScaffoldError) {
+      io.err(`error: ${e.message}`);
+      return EXIT.other;
     }
     if (e instanceof OutputError) {
       io.err(`error: ${e.message}`);

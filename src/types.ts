@@ -100,6 +100,8 @@ export interface LoadedContent {
   hotels: SourceFile[];
   /** Image facts by content-relative path, for every referenced image that exists. */
   images: Map<string, ImageInfo>;
+  /** Why a referenced image is not in `images` (missing, unreadable, outside the folder), for the error hint. */
+  imageProblems?: Map<string, string>;
 }
 
 /** Content after validation: typed, cross-checked, with its sources kept for fallback reports. */

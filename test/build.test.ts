@@ -96,7 +96,8 @@ describe("build (fixture site)", () => {
     const html = await read("index.html");
     expect(html).toContain(`href="/${css}"`);
     expect(html).toMatch(new RegExp(`<script src="?/${js!.replace(/\./g, "\\.")}"? defer`));
-    expect(all).toContain("assets/images/alpha.2c6c639e7f.svg");
+    // Content images are written as the image stage's variants (src/images/), under content-hashed names.
+    expect(all.filter((f) => /^assets\/images\/alpha\.[0-9a-f]{10}-(480|960|1600)\.(avif|webp|jpg)$/.test(f))).toHaveLength(9);
   });
 
   it("puts the build year in the footer", async () => {

@@ -1,12 +1,12 @@
 // Stage 1: reads the content folder (YAML files and the images they name) into memory. The only content
 // stage that touches the disk; everything after it is a pure function of what it returns.
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { imageSize } from "image-size";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { ImageInfo, LoadedContent, SourceFile } from "../types.js";
-import { parseYaml } from "./yaml.js";
+import { MAX_FILE_BYTES, parseYaml } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
 export interface LoadOptions {
@@ -16,19 +16,37 @@ export interface LoadOptions {
   cwd?: string;
 }
 
+/** What each kind of file holds, for the hint under "is empty" and friends. */
+function holds(name: string): string {
+  if (name.startsWith("hotels")) return "a hotel file holds id, layout, affiliateLink and text (copy another hotel's file to start)";
+  if (name === "site.yaml") return "site.yaml holds the brand, languages, affiliate settings and images";
+  return `${name} holds one block per language code (en:, zh:, ja:) of key: value lines`;
+}
+
 /** Reads and parses one YAML file, turning I/O and syntax problems into ContentErrors. */
-async function readSource(absPath: string, shown: string, errors: ContentError[]): Promise<SourceFile | null> {
+async function readSource(absPath: string, name: string, shown: string, errors: ContentError[]): Promise<SourceFile | null> {
+  const fail = (message: string, hint?: string) => {
+    errors.push(new ContentError({ file: shown }, message, hint));
+    return null;
+  };
   let bytes: Buffer;
   try {
+    const info = await stat(absPath);
+    if (info.isDirectory()) return fail("is a folder, not a file", holds(name));
+    // Refused before reading: a runaway file must not cost its size in memory.
+    if (info.size > MAX_FILE_BYTES) {
+      return fail(`is ${(info.size / 1024 / 1024).toFixed(1)} MB, larger than the 1 MB a content file may be`, "content files hold text for one page; split or trim this one");
+    }
     bytes = await readFile(absPath);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const message = code === "ENOENT" ? "does not exist" : `cannot be read (${code})`;
-    errors.push(new ContentError({ file: shown }, message, "every content folder has site.yaml, strings.yaml, home.yaml and hotels/"));
-    return null;
+    if (code === "ENOENT") return fail("does not exist", "every content folder has site.yaml, strings.yaml, home.yaml and hotels/");
+    return fail(`cannot be read (${code})`, "check the file's permissions");
   }
   try {
-    return parseYaml(bytes, shown);
+    const source = parseYaml(bytes, shown);
+    if (source.data === null || source.data === undefined) return fail("is empty", holds(name));
+    return source;
   } catch (e) {
     if (e instanceof ContentErrors) {
       errors.push(...e.errors);
@@ -50,18 +68,31 @@ function imageRefs(site: unknown, hotels: SourceFile[]): string[] {
   return [...refs];
 }
 
-/** Reads an image's size and hash; null when it does not exist, is outside the folder or is unreadable. */
-async function readImage(contentDir: string, ref: string): Promise<ImageInfo | null> {
-  const abs = path.resolve(contentDir, ref);
-  if (!abs.startsWith(path.resolve(contentDir) + path.sep)) return null;
+/** Reads an image's size and hash, or says why it cannot be used (the hint under validation's error). */
+async function readImage(contentDir: string, ref: string): Promise<ImageInfo | string> {
+  const root = path.resolve(contentDir);
+  const abs = path.resolve(root, ref);
+  if (!abs.startsWith(root + path.sep)) return "the path leaves the content folder";
+  let bytes: Buffer;
   try {
-    const bytes = await readFile(abs);
+    // A symbolic link may point anywhere; images are published byte for byte, so only files inside count.
+    const real = await realpath(abs);
+    const realRoot = await realpath(root);
+    if (!real.startsWith(realRoot + path.sep)) return `it is a link to ${real}, outside the content folder; copy the image into the folder`;
+    bytes = await readFile(real);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return "no such file: check the spelling; the path is relative to the content folder";
+    if (code === "EISDIR") return "it is a folder, not an image file";
+    return `it cannot be read (${code})`;
+  }
+  try {
     const size = imageSize(bytes);
-    if (!size.width || !size.height) return null;
+    if (!size.width || !size.height) return "the file has no width and height; export it again with both set";
     const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
     return { width: size.width, height: size.height, hash, ext: path.extname(ref).slice(1).toLowerCase() };
   } catch {
-    return null;
+    return "the file exists but is not a readable image; export it again as .svg, .png, .jpg, .webp or .avif";
   }
 }
 
@@ -70,8 +101,18 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent> {
   const cwd = opts.cwd ?? process.cwd();
   const contentDir = path.resolve(cwd, opts.contentDir);
   const shown = (abs: string) => path.relative(cwd, abs) || abs;
+  const folder = await stat(contentDir).catch(() => null);
+  if (!folder?.isDirectory()) {
+    throw new ContentErrors([
+      new ContentError(
+        { file: shown(contentDir) },
+        folder ? "is not a folder" : "does not exist",
+        "--content names the content folder, which holds site.yaml, strings.yaml, home.yaml and hotels/ (default: ./content)",
+      ),
+    ]);
+  }
   const errors: ContentError[] = [];
-  const at = (name: string) => readSource(path.join(contentDir, name), shown(path.join(contentDir, name)), errors);
+  const at = (name: string) => readSource(path.join(contentDir, name), name, shown(path.join(contentDir, name)), errors);
 
   const hotelsDir = path.join(contentDir, "hotels");
   let hotelNames: string[] = [];
@@ -90,11 +131,13 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent> {
 
   const loadedHotels = hotels as SourceFile[];
   const images = new Map<string, ImageInfo>();
+  const imageProblems = new Map<string, string>();
   await Promise.all(
     imageRefs(site!.data, loadedHotels).map(async (ref) => {
       const info = await readImage(contentDir, ref);
-      if (info) images.set(ref, info);
+      if (typeof info === "string") imageProblems.set(ref, info);
+      else images.set(ref, info);
     }),
   );
-  return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images };
+  return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images, imageProblems };
 }

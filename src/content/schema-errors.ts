@@ -18,6 +18,9 @@ const TYPE_NAMES: Record<string, string> = {
   integer: "a whole number",
 };
 
+/** Characters HTML forbids in text (C0 and C1 controls other than tab and line ends, and two non-characters). */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
+
 /** Message, pointer and hint for one ajv error; null for errors that only repeat a more precise one. */
 function describe(e: ErrorObject, pointer: string): { pointer: string; message: string; hint?: string; key?: boolean } | null {
   const schema = (e.parentSchema ?? {}) as Record<string, unknown>;
@@ -55,6 +58,15 @@ function describe(e: ErrorObject, pointer: string): { pointer: string; message: 
           key: true,
           message: `"${e.propertyName}" is not a valid language code`,
           hint: "use a code declared under languages in site.yaml, such as en, zh or ja",
+        };
+      }
+      const control = typeof e.data === "string" ? CONTROL.exec(e.data) : null;
+      if (control) {
+        const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+        return {
+          pointer,
+          message: `contains the invisible control character U+${code} (character ${[...(e.data as string).slice(0, control.index)].length + 1} of the text)`,
+          hint: "remove it: web pages may not contain control characters (retyping the text drops it)",
         };
       }
       const custom = schema.patternErrorMessage;

@@ -62,7 +62,8 @@ function checkLanguages(
   if (!site) return;
   const codes = site.languages.map((l) => l.code);
   for (const key of Object.keys(blocks)) {
-    if (!codes.includes(key)) {
+    // A key not even shaped like a language code is reported by the schema's propertyNames rule already.
+    if (!codes.includes(key) && LANGUAGE_KEY.test(key)) {
       errors.push(
         errorAt(source, childPointer(base, key), `"${key}" is not one of the site's languages`, `languages in site.yaml: ${codes.join(", ")}`, true),
       );
@@ -77,14 +78,58 @@ function checkLanguages(
   }
 }
 
-/** True when a URL is https on one of the allowed hosts. */
-function allowedLink(link: string, hosts: string[]): boolean {
+/** The shape of a text block's language key, as the schemas' propertyNames have it. */
+const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/** Why a booking link is refused (the hint), or undefined when it is https on an allowed host. */
+export function linkProblem(link: string, hosts: string[] | undefined): string | undefined {
+  let url: URL;
   try {
-    const url = new URL(link);
-    return url.protocol === "https:" && hosts.includes(url.hostname) && !url.username && !url.password;
+    url = new URL(link);
   } catch {
-    return false;
+    return `it is not a full URL; write it as https://${hosts?.[0] ?? "partner.example"}/...`;
   }
+  const allowed = hosts ? ` on ${hosts.join(", ")} (site.yaml affiliate.allowedHosts)` : "";
+  if (url.protocol !== "https:") return `${url.protocol} links are refused: booking links are https:// URLs${allowed}`;
+  if (url.username || url.password) return `a user name or password before "@" is refused: this link would go to ${url.hostname}`;
+  if (hosts && !hosts.includes(url.hostname)) return `${url.hostname} is not an allowed host; allowed hosts (site.yaml affiliate.allowedHosts): ${hosts.join(", ")}`;
+  return undefined;
+}
+
+/** The affiliate settings read loosely, so links are checked even when site.yaml has other mistakes. */
+function rawAffiliate(data: unknown): { link?: string; hosts?: string[] } {
+  const a = (data as { affiliate?: { link?: unknown; allowedHosts?: unknown } } | null)?.affiliate;
+  const hosts = Array.isArray(a?.allowedHosts) && a.allowedHosts.every((h) => typeof h === "string") ? (a.allowedHosts as string[]) : undefined;
+  return { link: typeof a?.link === "string" ? a.link : undefined, hosts };
+}
+
+/** Reports a language code that site.yaml declares twice (its pages would overwrite each other). */
+function uniqueLanguages(source: SourceFile, site: SiteSettings, errors: ContentError[]): boolean {
+  const first = new Map<string, number>();
+  let ok = true;
+  site.languages.forEach((l, i) => {
+    const j = first.get(l.code);
+    if (j === undefined) return void first.set(l.code, i);
+    ok = false;
+    const line = source.locate(`/languages/${j}/code`).line;
+    errors.push(
+      errorAt(source, `/languages/${i}/code`, `"${l.code}" is already the code of the language on line ${line}`, "each language needs its own code: it names the language's folder (/zh/) and its block in every text file"),
+    );
+  });
+  return ok;
+}
+
+/** Drops repeated errors (same file, place and message), keeping the last one's hint at the first one's position. */
+function distinct(errors: ContentError[]): ContentError[] {
+  const at = new Map<string, number>();
+  const out: ContentError[] = [];
+  for (const e of errors) {
+    const key = `${e.place.file}\u0000${e.place.pointer}\u0000${e.message}`;
+    const i = at.get(key);
+    if (i === undefined) at.set(key, out.push(e) - 1);
+    else out[i] = e;
+  }
+  return out;
 }
 
 /** Stage 2 of the pipeline: the loaded files as typed content, or every content error at once. */
@@ -95,7 +140,9 @@ export function validateContent(loaded: LoadedContent): Validated {
   const warnings: Warning[] = [];
 
   const siteOk = check(v.site, loaded.site, loaded.site.data, errors);
-  const site = siteOk ? (loaded.site.data as SiteSettings) : undefined;
+  const site = siteOk && uniqueLanguages(loaded.site, loaded.site.data as SiteSettings, errors) ? (loaded.site.data as SiteSettings) : undefined;
+  const affiliate = rawAffiliate(loaded.site.data);
+  const imageHint = (ref: string) => loaded.imageProblems?.get(ref) ?? "check the path: it is relative to the content folder";
 
   for (const [source, whole, complete] of [
     [loaded.strings, v.strings, v.stringsComplete],
@@ -107,43 +154,42 @@ export function validateContent(loaded: LoadedContent): Validated {
   const hotels: Hotel[] = [];
   const byId = new Map<string, SourceFile>();
   const byLink = new Map<string, SourceFile>();
+  const stemOf = (source: SourceFile) => source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "");
   for (const source of loaded.hotels) {
-    // Known ids first, so one broken hotel does not also break every rule that names it.
+    // Known ids first, so one broken hotel does not also break every rule that names it: a file whose id
+    // cannot be read still stands for the hotel its name promises.
     const rawId = (source.data as { id?: unknown } | null)?.id;
-    if (typeof rawId === "string" && !byId.has(rawId)) byId.set(rawId, source);
+    for (const id of [rawId, stemOf(source)]) if (typeof id === "string" && !byId.has(id)) byId.set(id, source);
   }
   for (const source of loaded.hotels) {
     const valid = check(v.hotel, source, source.data, errors);
     const hotel = source.data as Hotel;
+    // Links are checked whatever else is wrong with the file: a refused link is the mistake to see first.
+    const link = typeof hotel?.affiliateLink === "string" ? hotel.affiliateLink : undefined;
+    if (link !== undefined) {
+      const problem = linkProblem(link, affiliate.hosts);
+      if (problem) errors.push(errorAt(source, "/affiliateLink", "must be an https URL on an allowed host", problem));
+      const other = byLink.get(link);
+      if (other) errors.push(errorAt(source, "/affiliateLink", `is the same link as in ${other.file}`, "each hotel's booking link must be its own"));
+      else byLink.set(link, source);
+      if (link === affiliate.link) errors.push(errorAt(source, "/affiliateLink", "is the site's general booking link", "link to this hotel's own booking page"));
+    }
     // A hotel whose shape is wrong is still checked for completeness, so one run shows every mistake.
     if (!valid) {
       const layout = typeof hotel?.layout === "string" ? v.layout(hotel.layout) : undefined;
       if (hotel?.text && typeof hotel.text === "object" && !Array.isArray(hotel.text)) checkLanguages(source, hotel.text, "/text", site, layout, errors);
       continue;
     }
-    const stem = source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "");
+    const stem = stemOf(source);
     if (hotel.id !== stem) {
       errors.push(errorAt(source, "/id", `"${hotel.id}" does not match the file name "${stem}"`, `rename the file to ${hotel.id}.yaml or set id: ${stem}`));
     }
     const twin = byId.get(hotel.id);
-    if (twin && twin !== source) errors.push(errorAt(source, "/id", `"${hotel.id}" is already the id of ${twin.file}`, "every hotel needs its own id"));
+    if (twin && twin !== source) errors.push(errorAt(source, "/id", `"${hotel.id}" is already the id of ${twin.file}`, "every hotel needs its own id: the id makes the page's address, so both files would be published at the same one"));
     byId.set(hotel.id, source);
     checkLanguages(source, hotel.text, "/text", site, v.layout(hotel.layout), errors);
-    if (site) {
-      if (!allowedLink(hotel.affiliateLink, site.affiliate.allowedHosts)) {
-        errors.push(
-          errorAt(source, "/affiliateLink", "must be an https URL on an allowed host", `allowed hosts (site.yaml affiliate.allowedHosts): ${site.affiliate.allowedHosts.join(", ")}`),
-        );
-      }
-      const other = byLink.get(hotel.affiliateLink);
-      if (other) errors.push(errorAt(source, "/affiliateLink", `is the same link as in ${other.file}`, "each hotel's booking link must be its own"));
-      byLink.set(hotel.affiliateLink, source);
-      if (hotel.affiliateLink === site.affiliate.link) {
-        errors.push(errorAt(source, "/affiliateLink", "is the site's general booking link", "link to this hotel's own booking page"));
-      }
-    }
     if (hotel.image !== undefined && !loaded.images.has(hotel.image)) {
-      errors.push(errorAt(source, "/image", `"${hotel.image}" is not an image file in the content folder`, "check the path: it is relative to the content folder"));
+      errors.push(errorAt(source, "/image", `"${hotel.image}" is not an image file in the content folder`, imageHint(hotel.image)));
     }
     if (hotel.image === undefined) {
       warnings.push({ place: { file: source.file, pointer: "/image" }, message: "has no image of its own; the site's default image is used" });
@@ -151,10 +197,11 @@ export function validateContent(loaded: LoadedContent): Validated {
     hotels.push(hotel);
   }
 
+  if (affiliate.link !== undefined) {
+    const problem = linkProblem(affiliate.link, affiliate.hosts);
+    if (problem) errors.push(errorAt(loaded.site, "/affiliate/link", "must be an https URL on an allowed host", problem));
+  }
   if (site) {
-    if (!allowedLink(site.affiliate.link, site.affiliate.allowedHosts)) {
-      errors.push(errorAt(loaded.site, "/affiliate/link", "must be an https URL on an allowed host", `allowed hosts: ${site.affiliate.allowedHosts.join(", ")}`));
-    }
     site.popularDestinations.forEach((id, i) => {
       if (!byId.has(id)) {
         errors.push(errorAt(loaded.site, `/popularDestinations/${i}`, `"${id}" names no hotel`, `hotel ids are the file names in hotels/: ${[...byId.keys()].slice(0, 6).join(", ")}, ...`));
@@ -162,12 +209,12 @@ export function validateContent(loaded: LoadedContent): Validated {
     });
     for (const key of ["defaultImage", "homeImage"] as const) {
       if (!loaded.images.has(site[key])) {
-        errors.push(errorAt(loaded.site, `/${key}`, `"${site[key]}" is not an image file in the content folder`, "check the path: it is relative to the content folder"));
+        errors.push(errorAt(loaded.site, `/${key}`, `"${site[key]}" is not an image file in the content folder`, imageHint(site[key])));
       }
     }
   }
 
-  if (errors.length) throw new ContentErrors(errors);
+  if (errors.length) throw new ContentErrors(distinct(errors));
   hotels.sort((a, b) => a.id.localeCompare(b.id));
   const files: Record<string, string> = { strings: loaded.strings.file, home: loaded.home.file };
   for (const [id, source] of byId) files[`hotel:${id}`] = source.file;

@@ -1,6 +1,6 @@
 // Parses one YAML file into data plus a locator from JSON pointers to line and column, so every later
 // error can say where it is.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLError } from "yaml";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { SourceFile } from "../types.js";
 
@@ -9,6 +9,11 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 
 /** Decodes bytes as UTF-8 strictly (dropping a BOM), reporting the first bad byte's place. */
 function decodeUtf8(bytes: Uint8Array, file: string): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw new ContentErrors([
+      new ContentError({ file, line: 1, column: 1 }, "is saved as UTF-16, not UTF-8", "save the file as UTF-8 (most editors have an 'encoding' setting)"),
+    ]);
+  }
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -85,20 +90,57 @@ export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
   const text = decodeUtf8(bytes, file);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  const errors = doc.errors.map((e) => {
-    const message = e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+  const { shown, more } = firstCauses(doc.errors);
+  const errors = shown.map((e, i) => {
+    const message = yamlMessage(e);
     const quote = /closing (["'])quote/.exec(message)?.[1];
     // An unclosed quote runs to the end of the file: point at where it opened instead.
     const offset = quote ? Math.max(0, text.lastIndexOf(quote, e.pos[0])) : e.pos[0];
     const pos = lineCounter.linePos(offset);
-    return new ContentError({ file, line: pos.line, column: pos.col }, `YAML syntax: ${message}`, yamlHint(e.code, message));
+    const hint = [yamlHint(e.code, message), i === 0 && more ? `${more} later syntax error${more === 1 ? "" : "s"} in this file probably follow from this one; fix it first` : undefined];
+    return new ContentError({ file, line: pos.line, column: pos.col }, `YAML syntax: ${message}`, hint.filter(Boolean).join("; ") || undefined);
   });
   if (errors.length) throw new ContentErrors(errors);
   const locate = (pointer: string, opts?: { key?: boolean }) => {
     const pos = lineCounter.linePos(findOffset(doc.contents, pointerToPath(pointer), opts?.key ?? false));
     return { line: pos.line, column: pos.col };
   };
-  return { file, data: doc.toJS({ maxAliasCount: 100 }), locate };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    // yaml refuses alias chains that expand exponentially (a "billion laughs" file) with a ReferenceError.
+    if (!(e instanceof ReferenceError) || !/alias/i.test(e.message)) throw e;
+    throw new ContentErrors([
+      new ContentError({ file }, "YAML syntax: its aliases (*name) expand to too many values", "write the values out instead of nesting aliases of aliases"),
+    ]);
+  }
+  return { file, data, locate };
+}
+
+/** Syntax errors that stand on their own: after the first structural error, the rest are usually its echoes. */
+const INDEPENDENT = new Set(["DUPLICATE_KEY", "TAB_AS_INDENT"]);
+
+/** The errors worth showing (every duplicate key and tab, plus the first other error), and how many were dropped. */
+function firstCauses(errors: YAMLError[]): { shown: YAMLError[]; more: number } {
+  const sorted = [...errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  let structural = false;
+  const shown = sorted.filter((e) => {
+    if (INDEPENDENT.has(e.code)) {
+      structural ||= e.code === "TAB_AS_INDENT";
+      return true;
+    }
+    if (structural) return false;
+    structural = true;
+    return true;
+  });
+  return { shown, more: sorted.length - shown.length };
+}
+
+/** yaml's message in the words of someone editing a content file. */
+function yamlMessage(e: YAMLError): string {
+  if (e.code === "MULTIPLE_DOCS") return "holds more than one YAML document (a --- line starts a second one)";
+  return e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
 }
 
 /** A next step for the YAML errors people make most. */
@@ -109,6 +151,8 @@ function yamlHint(code: string, message: string): string | undefined {
       return "each key may appear once in a mapping; remove or rename one of them";
     case "TAB_AS_INDENT":
       return "indent with spaces, not tabs";
+    case "MULTIPLE_DOCS":
+      return "a content file is one document: remove the --- line, or move what follows it into a file of its own";
     case "MISSING_CHAR":
     case "BAD_SCALAR_START":
       return "quote the value if it contains ': ' or starts with a special character";

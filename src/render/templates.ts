@@ -9,6 +9,7 @@ import type { ComponentType, ReactNode } from "react";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { Page } from "../site/pages.js";
 import { packageRoot } from "../util/paths.js";
+import { templatePlace } from "./render.js";
 
 /** Where a template set's assets come from and what the Document links. */
 export interface AssetLinks {
@@ -38,9 +39,15 @@ export function esbuildErrors(messages: esbuild.Message[], cwd: string): Content
     return new ContentError(
       { file, line: m.location?.line, column: m.location ? m.location.column + 1 : undefined },
       `template syntax: ${m.text}`,
-      m.notes[0]?.text,
+      noteText(m.notes[0], cwd),
     );
   });
+}
+
+/** esbuild's first note ("The opening tag is here:"), with the place it names. */
+function noteText(note: esbuild.Message["notes"][number] | undefined, cwd: string): string | undefined {
+  if (!note?.location) return note?.text;
+  return `${note.text.replace(/:$/, "")}: ${path.relative(cwd, path.resolve(cwd, note.location.file))}:${note.location.line}:${note.location.column + 1}`;
 }
 
 /** Compiles and imports templates/index.tsx (or throws ContentErrors for template syntax errors). */
@@ -82,7 +89,14 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
     await mkdir(cacheDir, { recursive: true });
     await writeFile(file, code);
   }
-  const module = (await import(pathToFileURL(file).href)) as TemplateModule;
+  let module: TemplateModule;
+  try {
+    module = (await import(pathToFileURL(file).href)) as TemplateModule;
+  } catch (e) {
+    // Top-level template code threw while being imported: the template's mistake, not hotelsite's.
+    const message = e instanceof Error ? e.message : String(e);
+    throw new ContentErrors([new ContentError(templatePlace(e, opts.templatesDir, cwd), `template failed to load: ${message}`)]);
+  }
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p));
   return { module, inputs, hash };
 }

@@ -2,11 +2,8 @@
 // the build writes. Runs on the rendered output before anything is written, so a broken link fails the build.
 import { ContentError } from "../errors.js";
 
-/** One page's HTML and where it will be written. */
-export interface LinkedPage {
-  outFile: string;
-  html: string;
-}
+/** One page's HTML (or the links already found in it, as render workers send them) and where it will be written. */
+export type LinkedPage = { outFile: string; html: string } | { outFile: string; links: string[] };
 
 /** Root-relative URLs referenced by href, src and srcset attributes (quoted or not). */
 export function internalLinks(html: string): string[] {
@@ -35,7 +32,7 @@ export function fileForUrl(url: string): string {
 export function deadLinks(pages: LinkedPage[], files: Set<string>, outDirShown: string): ContentError[] {
   const errors: ContentError[] = [];
   for (const page of pages) {
-    for (const url of internalLinks(page.html)) {
+    for (const url of "links" in page ? page.links : internalLinks(page.html)) {
       if (!files.has(fileForUrl(url))) {
         errors.push(
           new ContentError(

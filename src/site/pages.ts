@@ -1,12 +1,25 @@
 // The contract between the pipeline and the templates: everything a template shows, already resolved for
 // its language. Templates import these types and nothing else from src/.
 
-/** An image ready for an <img>: URL, intrinsic size and alternative text. */
+/** One <source> of a <picture>: a format and its widths ("/a.1f-480.avif 480w, /a.1f-960.avif 960w"). */
+export interface ImageSource {
+  type: string;
+  srcset: string;
+}
+
+/** An image ready for a <picture>: fallback URL, intrinsic size, alternative text and responsive variants. */
 export interface ImageView {
+  /** The fallback (JPEG) URL. */
   src: string;
   width: number;
   height: number;
   alt: string;
+  /** The fallback's own widths, for the <img srcset>. */
+  srcset?: string;
+  /** Better formats first (AVIF, then WebP), each with every width. */
+  sources?: ImageSource[];
+  /** Root-relative URL of the 1200x630 JPEG that link previews show (og:image, twitter:image). */
+  og?: string;
 }
 
 /** An outbound booking link with the attributes every affiliate link carries. */

@@ -1,6 +1,7 @@
 // Stage 3: validated content -> the list of pages (language x route), each with every field resolved for its
 // language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in).
 import type { Content, Hotel, HotelText, ImageInfo, Language } from "../types.js";
+import { imagePlan } from "../images/plan.js";
 import { format, resolveText, type ResolvedText } from "./i18n.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
@@ -73,9 +74,12 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   const hotelText = (h: Hotel, lang: string) => text<HotelText>(`hotel:${h.id}`, h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
 
+  // Responsive variants and the og image come from the image stage's plan, made once per image.
+  const views = new Map<string, Omit<ImageView, "alt">>();
   const imageOf = (ref: string, alt: string): ImageView => {
-    const info = content.images.get(ref) as ImageInfo;
-    return { src: routes.image(ref, info), width: info.width, height: info.height, alt };
+    let view = views.get(ref);
+    if (!view) views.set(ref, (view = imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view));
+    return { ...view, alt };
   };
   const hotelImage = (h: Hotel, t: HotelText) => imageOf(h.image ?? site.defaultImage, t.imageAlt);
   const book = (href: string, label: string): BookLink => ({ href: withPartner(href, site.affiliate), label, rel });
@@ -139,7 +143,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         type: o.type,
         locale: lang.locale,
         localeAlternates: languages.filter((l) => l.code !== lang.code).map((l) => l.locale),
-        image: routes.absolute(o.image.src),
+        image: routes.absolute(o.image.og ?? o.image.src),
         imageAlt: o.image.alt,
         siteName: site.siteName,
       },

@@ -1,8 +1,9 @@
 // Stage 5: writes the output folder all at once. A build writes into a temporary folder beside the output and
 // swaps it in only when everything is there, so a failed or killed build leaves the last good output alone.
-import { mkdir, readdir, rename, rm, writeFile, copyFile, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile, copyFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
+import { pauseFor } from "../util/test-pause.js";
 
 /** A file copied unchanged from the content folder (images). */
 export interface CopiedFile {
@@ -78,6 +79,8 @@ function outputError(e: unknown, outDir: string): Error {
     ENOSPC: "the disk is full",
     EDQUOT: "the disk quota is exceeded",
     ENOTDIR: "a file stands where a folder is needed",
+    // mkdir -p meets a file where a folder of the path should be.
+    EEXIST: "a file stands where a folder is needed",
   };
   if (code && why[code]) return new OutputError(`cannot write the output to ${outDir}: ${why[code]}; the previous output is unchanged`);
   return e as Error;
@@ -116,11 +119,13 @@ export async function writeOutput(opts: WriteOptions): Promise<{ files: number }
     await rm(tmp, { recursive: true, force: true });
     await mkdir(tmp);
     await writeAll(tmp, opts.files, opts.copies ?? []);
+    await pauseFor("write:tmp");
     const exists = await stat(outDir).then(
       (s) => s.isDirectory() || Promise.reject(new OutputError(`${outDir} exists and is not a folder`)),
       () => false,
     );
     if (exists) await rename(outDir, old);
+    await pauseFor("write:swap");
     await rename(tmp, outDir);
     if (exists) await rm(old, { recursive: true, force: true });
   } catch (e) {
@@ -128,4 +133,76 @@ export async function writeOutput(opts: WriteOptions): Promise<{ files: number }
     throw outputError(e, outDir);
   }
   return { files: opts.files.length + (opts.copies?.length ?? 0) };
+}
+
+/** Options for {@link writeChanged}. */
+export interface WriteChangedOptions {
+  outDir: string;
+  files: OutputFile[];
+  copies?: CopiedFile[];
+  /** Files (relative to the output folder) that are no longer part of the site. */
+  remove?: string[];
+}
+
+/** True when `file` holds exactly `bytes`. */
+async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
+  try {
+    return Buffer.from(bytes).equals(await readFile(file));
+  } catch {
+    return false;
+  }
+}
+
+/** Replaces one file through a temp name beside it, so a reader never sees it half written. */
+async function replaceFile(target: string, write: (tmp: string) => Promise<void>): Promise<void> {
+  const tmp = `${target}${TMP}${process.pid}`;
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await write(tmp);
+    await rename(tmp, target);
+  } catch (e) {
+    await rm(tmp, { force: true }).catch(() => {});
+    throw e;
+  }
+}
+
+/**
+ * Watch's writer: updates the output folder in place, writing only files whose content changed and removing
+ * files the site no longer has (and the folders they leave empty). Builds use writeOutput's whole-folder swap.
+ */
+export async function writeChanged(opts: WriteChangedOptions): Promise<{ written: string[]; removed: string[] }> {
+  const outDir = path.resolve(opts.outDir);
+  const written: string[] = [];
+  const removed: string[] = [];
+  for (const f of [...opts.files, ...(opts.copies ?? []), ...(opts.remove ?? []).map((p) => ({ path: p }))]) assertInside(f.path);
+  try {
+    await Promise.all([
+      ...opts.files.map(async (f) => {
+        const target = path.join(outDir, f.path);
+        const bytes = typeof f.contents === "string" ? Buffer.from(f.contents) : f.contents;
+        if (await sameBytes(target, bytes)) return;
+        await replaceFile(target, (tmp) => writeFile(tmp, bytes));
+        written.push(f.path);
+      }),
+      ...(opts.copies ?? []).map(async (c) => {
+        const target = path.join(outDir, c.path);
+        if (await sameBytes(target, await readFile(c.from))) return;
+        await replaceFile(target, (tmp) => copyFile(c.from, tmp));
+        written.push(c.path);
+      }),
+    ]);
+    for (const rel of opts.remove ?? []) {
+      const target = path.join(outDir, rel);
+      const existed = await stat(target).then(() => true, () => false);
+      await rm(target, { force: true });
+      if (existed) removed.push(rel);
+      // Remove the folders this leaves empty, up to (not including) the output folder.
+      for (let dir = path.dirname(target); dir.startsWith(outDir + path.sep); dir = path.dirname(dir)) {
+        if (!(await rmdir(dir).then(() => true, () => false))) break;
+      }
+    }
+  } catch (e) {
+    throw outputError(e, outDir);
+  }
+  return { written: written.sort(), removed: removed.sort() };
 }

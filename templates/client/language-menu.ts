@@ -17,6 +17,8 @@ export function initLanguageMenu(doc: Document): void {
   const list = doc.querySelector<HTMLElement>("[data-lang-list]");
   const items = list ? Array.from(list.querySelectorAll<HTMLElement>("[role=menuitem]")) : [];
   if (!button || !list || !items.length) return;
+  // Without the script the items are ordinary tab stops; as a menu, arrow keys move between them instead.
+  for (const item of items) item.tabIndex = -1;
   const typeahead = createTypeahead(1000);
   const inside = (n: unknown) => n instanceof Node && (button.contains(n) || list.contains(n));
   const focusItem = (i: number) => items[(i + items.length) % items.length].focus();

@@ -32,7 +32,7 @@ export function Sections({ sections }: { sections: Section[] }) {
 export function CallToAction({ page, title, paragraphs, book }: { page: Page; title: string; paragraphs: string[]; book: BookLink }) {
   return (
     <section className="cta">
-      <h2>{title}</h2>
+      <h2 className="section-title">{title}</h2>
       <Paragraphs items={paragraphs} />
       <BookButton link={book} newTab={page.t.opensInNewTab} note={page.t.commissionNote} size="large" />
     </section>

@@ -15,7 +15,7 @@ export function LanguageMenu({ page }: { page: Page }) {
       <ul className="lang-menu__list" id="lang-menu-list" role="menu" aria-labelledby="lang-menu-button" hidden data-lang-list>
         {chrome.languages.map((l) => (
           <li key={l.code} role="none">
-            <a role="menuitem" tabIndex={-1} href={l.href} hrefLang={l.htmlLang} lang={l.htmlLang} aria-current={l.current ? "true" : undefined} data-lang-choice={l.code}>
+            <a role="menuitem" href={l.href} hrefLang={l.htmlLang} lang={l.htmlLang} aria-current={l.current ? "true" : undefined} data-lang-choice={l.code}>
               <span aria-hidden="true">{l.flag}</span> {l.nativeName}
             </a>
           </li>

@@ -28,24 +28,27 @@ export function Home({ page }: { page: Page }) {
   const t = page.t;
   return (
     <>
-      <section className="hero hero--home hero--tall">
+      <section className="hero hero--home">
         <Img image={home.heroImage} className="hero__image" hero sizes="100vw" />
         <div className="hero__content hero__content--center">
           <h1 className="hero__title">{x.heroTitle}</h1>
           <p className="hero__subtitle">{x.heroSubtitle}</p>
           <div className="hero__actions">
-            <BookButton link={home.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
-            <a className="button button--ghost" href={page.chrome.destinationsHref}>
+            <BookButton link={home.book} newTab={t.opensInNewTab} size="large" />
+            <a className="button button--large button--ghost" href={page.chrome.destinationsHref}>
               {t.exploreDestinations}
             </a>
           </div>
+          <small className="book__note hero__note">{t.commissionNote}</small>
         </div>
       </section>
 
       <section className="welcome container">
-        <h2>{x.welcomeTitle}</h2>
-        <p>{x.welcomeText1}</p>
-        <p>{x.welcomeText2}</p>
+        <div className="welcome__intro">
+          <h2 className="section-title">{x.welcomeTitle}</h2>
+          <p>{x.welcomeText1}</p>
+          <p>{x.welcomeText2}</p>
+        </div>
         <ul className="features">
           {FEATURES.map((f) => (
             <li key={f} className="feature">
@@ -56,20 +59,22 @@ export function Home({ page }: { page: Page }) {
         </ul>
       </section>
 
-      <section className="why container">
-        <h2>{x.whyChooseTitle}</h2>
-        <ul className="why__list">
-          {REASONS.map((r) => (
-            <li key={r}>
-              <h3>{x[`${r}Title`]}</h3>
-              <p>{x[`${r}Text`]}</p>
-            </li>
-          ))}
-        </ul>
+      <section className="why">
+        <div className="container">
+          <h2 className="section-title">{x.whyChooseTitle}</h2>
+          <ul className="why__list">
+            {REASONS.map((r) => (
+              <li key={r}>
+                <h3>{x[`${r}Title`]}</h3>
+                <p>{x[`${r}Text`]}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
 
       <section className="destinations container" id="destinations" tabIndex={-1}>
-        <h2>{x.destinationsTitle}</h2>
+        <h2 className="section-title">{x.destinationsTitle}</h2>
         <p className="destinations__subtitle">{x.destinationsSubtitle}</p>
         <ul className="cards">
           {home.cards.map((c) => (
@@ -79,7 +84,7 @@ export function Home({ page }: { page: Page }) {
       </section>
 
       <section className="cta cta--home">
-        <h2>{x.ctaTitle}</h2>
+        <h2 className="section-title">{x.ctaTitle}</h2>
         <p>{x.ctaSubtitle}</p>
         <BookButton link={home.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
       </section>

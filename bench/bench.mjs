@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// The benchmark: builds the bundled site and synthetic sites of 100, 1,000 and 1,334 hotels with the real CLI in
+// fresh processes, and reports cold build time (Node's start included), time per stage, pages per second, peak
+// memory, incremental rebuild latency, page weight and the renderToStaticMarkup floor, with ratios to it.
+// `--peers` builds the same sites with Hugo. Results: a table on stdout, bench/results/*.json and a chart.
+//
+// Usage: npm run bench [-- --peers] [--sizes 100,1000,1334] [--runs N]
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as esbuild from "esbuild";
+import YAML from "yaml";
+import { makeHugoSite } from "./peers/hugo-site.mjs";
+import { chartSvg } from "./lib/chart.mjs";
+import { buildTable, stageTable, weightTable } from "./lib/report.mjs";
+import { coldBuild, harness, hugoBuild, hugoVersion, median, ROOT, run } from "./lib/run.mjs";
+import { pageWeights } from "./lib/weight.mjs";
+import { synth } from "./synth.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    peers: { type: "boolean", default: false },
+    sizes: { type: "string", default: "100,1000,1334" },
+    runs: { type: "string" },
+    "hotel-to-edit": { type: "string" },
+  },
+});
+const sizes = args.sizes.split(",").filter(Boolean).map(Number);
+const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
+
+/** Runs an async measurement `n` times. */
+async function repeat(n, fn) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(await fn(i));
+  return out;
+}
+
+/** Median of each stage over several runs. */
+function medianStages(runs) {
+  const names = [...new Set(runs.flatMap((r) => Object.keys(r.stages)))];
+  return Object.fromEntries(names.map((k) => [k, median(runs.map((r) => r.stages[k] ?? 0))]));
+}
+
+/** Compiles the CLI and bundles the harness, so what is measured is the source as it is now. */
+async function prepare() {
+  await run("npm", ["run", "--silent", "compile"]);
+  // Inside the project, so the bundle's package imports (react, esbuild, ...) resolve from node_modules.
+  const bundle = path.join(ROOT, "node_modules", ".cache", "hotelsite-bench", "harness.mjs");
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, "bench", "lib", "harness.ts")],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  });
+  return bundle;
+}
+
+/** A hotel that is not a popular destination: editing it re-renders its own pages and the home pages only. */
+async function ordinaryHotel(contentDir) {
+  const site = YAML.parse(await readFile(path.join(contentDir, "site.yaml"), "utf8"));
+  const ids = (await readdir(path.join(contentDir, "hotels"))).map((f) => f.replace(/\.ya?ml$/, "")).sort();
+  return ids.find((id) => !site.popularDestinations.includes(id)) ?? ids[0];
+}
+
+/** Every figure for one site. */
+async function measure(name, contentDir, work, bundle, hotels) {
+  const outDir = path.join(work, `${name}-dist`);
+  log(`${name}: cold builds`);
+  const n = args.runs ? Number(args.runs) : hotels < 200 ? 5 : 2;
+  const builds = await repeat(n, () => coldBuild(contentDir, outDir));
+  const weight = await pageWeights(outDir);
+  const pages = weight.pages.length;
+  const coldMs = median(builds.map((b) => b.ms));
+  const stages = medianStages(builds);
+  const inStages = Object.values(stages).reduce((a, b) => a + b, 0);
+  log(`${name}: floor`);
+  const floors = await repeat(hotels < 200 ? 3 : 1, () => harness(bundle, ["floor", contentDir]));
+  const floorMs = median(floors.map((f) => f.ms));
+  log(`${name}: incremental rebuild`);
+  let incremental = null;
+  try {
+    const hotel = args["hotel-to-edit"] ?? (await ordinaryHotel(contentDir));
+    const inc = await harness(bundle, ["incremental", contentDir, path.join(work, `${name}-watch`), hotel, "5"]);
+    incremental = { hotel, medianMs: median(inc.runs.map((r) => r.ms)), runs: inc.runs.map((r) => r.ms), rendered: inc.runs[0].rendered, written: inc.runs[0].written, fullMs: inc.fullMs };
+  } catch (e) {
+    log(`${name}: incremental rebuild not measured: ${e.message.split("\n")[0]}`);
+  }
+  let hugo = null;
+  if (args.peers) {
+    log(`${name}: Hugo`);
+    const site = path.join(work, `${name}-hugo`);
+    await makeHugoSite({ contentDir, outDir: site });
+    const runs = await repeat(n, () => hugoBuild(site, path.join(work, `${name}-hugo-public`)));
+    hugo = { medianMs: median(runs.map((r) => r.ms)), runs: runs.map((r) => r.ms), maxRssMb: median(runs.map((r) => r.maxRssMb ?? 0)), pagesPerSecond: pages / (median(runs.map((r) => r.ms)) / 1000) };
+  }
+  return {
+    name,
+    hotels,
+    pages,
+    cold: {
+      runs: builds.map((b) => b.ms),
+      medianMs: coldMs,
+      stages,
+      startupMs: Math.max(0, coldMs - inStages),
+      pagesPerSecond: pages / (coldMs / 1000),
+      maxRssMb: median(builds.map((b) => b.maxRssMb)),
+    },
+    floor: { ms: floorMs, perPageMs: floorMs / pages },
+    ratios: { coldToFloor: coldMs / floorMs, renderToFloor: (stages.render ?? 0) / floorMs },
+    incremental,
+    weight: { largest: weight.largest, maxTotalGz: Math.max(...weight.pages.map((p) => p.total.gz)), maxJsGz: Math.max(...weight.pages.map((p) => p.js.gz)) },
+    hugo,
+  };
+}
+
+const work = await mkdtemp(path.join(os.tmpdir(), "hotelsite-bench-"));
+try {
+  log(`working in ${work}`);
+  const bundle = await prepare();
+  const bundled = path.join(work, "bundled");
+  await cp(path.join(ROOT, "content"), bundled, { recursive: true });
+  log("warm-up build (fills the image cache when it is empty)");
+  const warm = await coldBuild(bundled, path.join(work, "warmup-dist"));
+  const sites = [await measure("bundled", bundled, work, bundle, (await readdir(path.join(bundled, "hotels"))).length)];
+  for (const size of sizes) {
+    const dir = path.join(work, `synth-${size}`);
+    await synth({ hotels: size, out: dir });
+    sites.push(await measure(`synth-${size}`, dir, work, bundle, size));
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  const cpus = os.cpus();
+  const result = {
+    version: 1,
+    date: new Date().toISOString(),
+    machine: { cpu: cpus[0]?.model ?? "unknown", cores: os.availableParallelism(), memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg() },
+    hugo: args.peers ? hugoVersion() : null,
+    warmup: { ms: warm.ms, imageStageMs: warm.stages.images ?? 0 },
+    sites,
+  };
+
+  const out = [
+    `hotelsite benchmark, ${result.date} (${result.machine.cores} cores, ${result.machine.cpu}, Node ${process.version}${result.hugo ? `, ${result.hugo.split(" ").slice(0, 2).join(" ")}` : ""})`,
+    "",
+    "Cold builds (a fresh `node bin/hotelsite.js build` process, Node's start included; medians):",
+    buildTable(sites),
+    "",
+    "Time per stage (median cold build; start+other = Node's start, module loading, the dead-link check, exit):",
+    stageTable(sites),
+    "",
+    `Page weight, bundled site (raw / gzipped; heaviest page ${(sites[0].weight.maxTotalGz / 1024).toFixed(1)} KB gz, JS ${(sites[0].weight.maxJsGz / 1024).toFixed(1)} KB gz):`,
+    weightTable(sites[0]),
+  ].join("\n");
+  console.log(out);
+
+  const resultsDir = path.join(ROOT, "bench", "results");
+  await mkdir(resultsDir, { recursive: true });
+  const stamp = result.date.replace(/[:.]/g, "-");
+  await writeFile(path.join(resultsDir, `bench-${stamp}.json`), JSON.stringify(result, null, 2));
+  await writeFile(path.join(resultsDir, "latest.json"), JSON.stringify(result, null, 2));
+  await writeFile(path.join(resultsDir, "latest.txt"), out + "\n");
+  const series = [
+    { name: "hotelsite", points: sites.map((r) => ({ pages: r.pages, seconds: r.cold.medianMs / 1000 })) },
+    ...(args.peers ? [{ name: "Hugo", points: sites.map((r) => ({ pages: r.pages, seconds: r.hugo.medianMs / 1000 })) }] : []),
+    { name: "floor", dashed: true, points: sites.map((r) => ({ pages: r.pages, seconds: r.floor.ms / 1000 })) },
+  ];
+  const svg = chartSvg({
+    title: "Cold build time against page count",
+    note: `${result.machine.cores}-core machine, Node ${process.version}; floor = renderToStaticMarkup loop alone`,
+    series,
+  });
+  await writeFile(path.join(resultsDir, "chart.svg"), svg);
+  if (args.peers) await writeFile(path.join(ROOT, "bench", "chart.svg"), svg);
+  log(`results in bench/results/bench-${stamp}.json${args.peers ? "; chart in bench/chart.svg" : ""}`);
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Takes full-page screenshots of a built site so anyone can look at the design at phone, tablet and desktop
+// widths. Builds nothing: it serves an existing dist/ on 127.0.0.1 and writes PNGs to ./screenshots/.
+//
+// Usage: node scripts/screenshots.mjs [--dist dist] [--out screenshots] [--no-js] [--only <name-substring>]
+//   --no-js  also takes each shot with JavaScript disabled (files get a "-nojs" suffix)
+//   CHROMIUM_PATH overrides the browser (default /usr/bin/chromium).
+
+import { createServer } from "node:http";
+import { mkdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { chromium } from "playwright-core";
+
+const PAGES = [
+  { name: "home-en", url: "/" },
+  { name: "home-zh", url: "/zh/" },
+  { name: "home-ja", url: "/ja/" },
+  { name: "baha-mar", url: "/grand-hyatt-baha-mar/" },
+  { name: "dubai-showcase", url: "/grand-hyatt-dubai/" },
+  { name: "tokyo-story", url: "/grand-hyatt-tokyo/" },
+  { name: "seoul-article-zh", url: "/zh/grand-hyatt-seoul/" },
+  { name: "not-found", url: "/404.html" },
+];
+
+const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+];
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".woff2": "font/woff2",
+  ".xml": "application/xml",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/** The file a URL path maps to inside root (directories give their index.html), or null. */
+async function resolveFile(root, urlPath) {
+  const rel = decodeURIComponent(urlPath.split("?")[0]);
+  const file = path.resolve(root, "." + rel);
+  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  const info = await stat(file).catch(() => null);
+  if (info?.isFile()) return file;
+  if (info?.isDirectory()) return resolveFile(root, path.posix.join(rel, "index.html"));
+  return null;
+}
+
+/** Serves root like a static host: files as they are, misses get the 404 page of their language. */
+function serve(root) {
+  const server = createServer(async (req, res) => {
+    const file = await resolveFile(root, req.url ?? "/");
+    const lang = /^\/(zh|ja)(\/|$)/.exec(req.url ?? "")?.[1];
+    const target = file ?? (await resolveFile(root, lang ? `/${lang}/404.html` : "/404.html"));
+    if (!target) return res.writeHead(404).end("not found");
+    res.writeHead(file ? 200 : 404, { "content-type": TYPES[path.extname(target)] ?? "application/octet-stream" });
+    res.end(await readFile(target));
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/** Loads every lazy image and waits for images and fonts, so a full-page shot shows the whole page. */
+async function settle(page) {
+  await page.evaluate(async () => {
+    for (const img of document.querySelectorAll("img[loading=lazy]")) img.loading = "eager";
+    await Promise.all([...document.images].map((img) => img.decode().catch(() => {})));
+    await document.fonts.ready;
+  });
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      dist: { type: "string", default: "dist" },
+      out: { type: "string", default: "screenshots" },
+      "no-js": { type: "boolean", default: false },
+      only: { type: "string" },
+    },
+  });
+  const root = path.resolve(values.dist);
+  if (!(await stat(path.join(root, "index.html")).catch(() => null))) {
+    console.error(`No built site in ${root}: run "node bin/hotelsite.js build" first.`);
+    return 1;
+  }
+  await mkdir(values.out, { recursive: true });
+  const server = await serve(root);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    headless: true,
+  });
+  const modes = values["no-js"] ? [true, false] : [true];
+  try {
+    for (const js of modes) {
+      for (const viewport of VIEWPORTS) {
+        const context = await browser.newContext({ viewport, javaScriptEnabled: js, locale: "en-US" });
+        const page = await context.newPage();
+        for (const p of PAGES.filter((p) => !values.only || p.name.includes(values.only))) {
+          await page.goto(base + p.url, { waitUntil: "load" });
+          await settle(page);
+          const file = path.join(values.out, `${p.name}-${viewport.width}${js ? "" : "-nojs"}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          console.log(file);
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  return 0;
+}
+
+process.exitCode = await main();

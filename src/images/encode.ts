@@ -1,0 +1,76 @@
+// Encodes image variants with sharp (libvips) into an on-disk cache, so an unchanged image is never encoded
+// twice: the cache name holds the source's content hash and the encoder settings.
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import type { Sharp, SharpOptions } from "sharp";
+import { ENCODER, type Variant } from "./plan.js";
+
+/** One source file and the variants it needs. */
+export interface EncodeJob {
+  /** Absolute path of the source image. */
+  from: string;
+  /** Source width (to render vector images straight at the size wanted). */
+  width: number;
+  height: number;
+  vector: boolean;
+  variants: Variant[];
+}
+
+/** Options for {@link encodeVariants}. */
+export interface EncodeOptions {
+  jobs: EncodeJob[];
+  cacheDir: string;
+  /** How many encodes run at once (default: the machine's parallelism). */
+  concurrency?: number;
+}
+
+/** What the encoder did: how many files it made and how many the cache already had. */
+export interface EncodeResult {
+  encoded: number;
+  cached: number;
+}
+
+type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
+
+/** Encodes one variant from the source bytes. */
+async function encodeOne(sharp: SharpFactory, bytes: Buffer, job: EncodeJob, v: Variant): Promise<Buffer> {
+  // A vector source is rendered at the density that gives the size wanted, not scaled up from its own.
+  const scale = v.fit === "cover" ? Math.max(v.width / job.width, v.height / job.height) : v.width / job.width;
+  const input = job.vector ? sharp(bytes, { density: Math.min(72 * scale, 100_000) }) : sharp(bytes).rotate();
+  const sized = input.resize({ width: v.width, height: v.fit === "cover" ? v.height : undefined, fit: v.fit === "cover" ? "cover" : "inside" });
+  if (v.format === "avif") return sized.avif(ENCODER.avif).toBuffer();
+  if (v.format === "webp") return sized.webp(ENCODER.webp).toBuffer();
+  return sized.flatten({ background: "#ffffff" }).jpeg(ENCODER.jpeg).toBuffer();
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** Makes every variant missing from the cache; the cache then holds each one under its cacheName. */
+export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult> {
+  await mkdir(opts.cacheDir, { recursive: true });
+  const have = new Set(await readdir(opts.cacheDir));
+  const todo = opts.jobs.map((job) => ({ job, missing: job.variants.filter((v) => !have.has(v.cacheName)) })).filter((t) => t.missing.length);
+  const total = opts.jobs.reduce((n, j) => n + j.variants.length, 0);
+  const work = todo.flatMap((t) => t.missing.map((v) => ({ job: t.job, v })));
+  if (!work.length) return { encoded: 0, cached: total };
+  // Loaded only when something needs encoding: sharp takes a noticeable part of a warm build's time to load.
+  const sharp = (await import("sharp")).default as SharpFactory;
+  const sources = new Map<string, Promise<Buffer>>();
+  await eachLimited(work, opts.concurrency ?? availableParallelism(), async ({ job, v }) => {
+    if (!sources.has(job.from)) sources.set(job.from, readFile(job.from));
+    const out = await encodeOne(sharp, await sources.get(job.from)!, job, v);
+    // Written under a temporary name and renamed, so a killed build or a parallel one never leaves half a file.
+    const tmp = path.join(opts.cacheDir, `.${v.cacheName}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+    await writeFile(tmp, out);
+    await rename(tmp, path.join(opts.cacheDir, v.cacheName));
+  });
+  return { encoded: work.length, cached: total - work.length };
+}

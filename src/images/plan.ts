@@ -1,0 +1,99 @@
+// The image stage's plan: which responsive variants each source image gets, their content-hashed URLs and
+// what a template needs to show them. Pure, so resolve (URLs in pages) and the encoder (files) always agree.
+import { createHash } from "node:crypto";
+import type { ImageView } from "../site/pages.js";
+import type { Routes } from "../site/routes.js";
+import type { ImageInfo } from "../types.js";
+
+/** Widths every image is made in (a raster source is never enlarged). */
+export const WIDTHS = [480, 960, 1600] as const;
+
+/** The link-preview image: what Facebook, LinkedIn and X ask for. */
+export const OG_SIZE = { width: 1200, height: 630 } as const;
+
+/** Output formats, best first; the last is the fallback every browser reads. */
+export const FORMATS = [
+  { format: "avif", ext: "avif", type: "image/avif" },
+  { format: "webp", ext: "webp", type: "image/webp" },
+  { format: "jpeg", ext: "jpg", type: "image/jpeg" },
+] as const;
+
+/** Encoder settings, by format. Part of every file name: change them and every name changes. */
+export const ENCODER = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 75, effort: 4 },
+  jpeg: { quality: 78, mozjpeg: true },
+} as const;
+
+export type ImageFormat = (typeof FORMATS)[number]["format"];
+
+/** One file the image stage writes. */
+export interface Variant {
+  /** Root-relative URL. */
+  url: string;
+  /** Name of the variant in the cache (unique per source content, settings, size and format). */
+  cacheName: string;
+  width: number;
+  height: number;
+  format: ImageFormat;
+  /** "cover" crops to exactly width x height (the og image); "inside" keeps the aspect ratio. */
+  fit: "inside" | "cover";
+}
+
+/** Every variant of one source image, and the view templates get (without its alt text). */
+export interface ImagePlan {
+  ref: string;
+  variants: Variant[];
+  view: Omit<ImageView, "alt">;
+}
+
+/** Makes an image URL from a name part and an extension (bound to routes.image by the caller). */
+export type ImageUrl = (part: string, ext: string) => string;
+
+const SETTINGS = JSON.stringify({ ENCODER, OG_SIZE, v: 1 });
+
+/** The widths an image is made in: all of WIDTHS for vectors, those not above its own width for rasters. */
+export function widthsFor(info: ImageInfo): number[] {
+  if (info.ext === "svg") return [...WIDTHS];
+  const fit = WIDTHS.filter((w) => w <= info.width);
+  return fit.length ? fit : [info.width];
+}
+
+/** Plans the variants of one image; `url` turns a name part and extension into its URL (routes.image). */
+export function planImage(ref: string, info: ImageInfo, url: ImageUrl): ImagePlan {
+  const key = createHash("sha256").update(`${info.hash}\u0000${SETTINGS}`).digest("hex").slice(0, 10);
+  const widths = widthsFor(info);
+  const variants: Variant[] = [];
+  const srcsets = FORMATS.map((f) => {
+    const entries = widths.map((width) => {
+      const height = Math.round((width * info.height) / info.width);
+      const part = `${key}-${width}`;
+      variants.push({ url: url(part, f.ext), cacheName: `${part}.${f.ext}`, width, height, format: f.format, fit: "inside" });
+      return `${url(part, f.ext)} ${width}w`;
+    });
+    return { type: f.type, srcset: entries.join(", ") };
+  });
+  const og: Variant = { url: url(`${key}-og`, "jpg"), cacheName: `${key}-og.jpg`, ...OG_SIZE, format: "jpeg", fit: "cover" };
+  variants.push(og);
+
+  const jpegs = variants.filter((v) => v.format === "jpeg" && v.fit === "inside");
+  const largest = jpegs[jpegs.length - 1];
+  const fallback = jpegs.find((v) => v.width >= 960) ?? largest;
+  return {
+    ref,
+    variants,
+    view: {
+      src: fallback.url,
+      width: largest.width,
+      height: largest.height,
+      srcset: srcsets[srcsets.length - 1].srcset,
+      sources: srcsets.slice(0, -1),
+      og: og.url,
+    },
+  };
+}
+
+/** The plan of one content image, with URLs from the site's routes (what resolve and the encoder both use). */
+export function imagePlan(ref: string, info: ImageInfo, routes: Pick<Routes, "image">): ImagePlan {
+  return planImage(ref, info, (part, ext) => routes.image(ref, { ...info, hash: part, ext }));
+}

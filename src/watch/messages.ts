@@ -1,0 +1,28 @@
+// What watch prints after each run: one line for a good rebuild, build's own error report for a bad one.
+import { formatErrors } from "../report.js";
+import type { RebuildReport } from "./incremental.js";
+
+/** A clock time for log lines (HH:MM:SS, local). */
+function clock(date: Date): string {
+  return date.toTimeString().slice(0, 8);
+}
+
+/** The terminal text for one run: `out` for a good run, `err` for a failed one. */
+export function formatRebuild(report: RebuildReport, now = new Date()): { out?: string; err?: string } {
+  const what = report.changed.length ? `${report.changed.slice(0, 3).join(", ")}${report.changed.length > 3 ? ` and ${report.changed.length - 3} more` : ""}` : "first build";
+  const notes = report.notes.map((n) => `\n  note: ${n}`).join("");
+  if (report.ok) {
+    const n = report.rendered.length;
+    const w = report.written.length + report.removed.length;
+    return {
+      out:
+        `[${clock(now)}] ${what}: rendered ${n} of ${report.pages} page${report.pages === 1 ? "" : "s"}, ` +
+        `${w} file${w === 1 ? "" : "s"} updated in ${Math.round(report.ms)} ms${notes}`,
+    };
+  }
+  const body = report.errors.length
+    ? formatErrors(report.errors)
+    : `hotelsite: internal error (please report it with this trace)\n${report.failure?.stack ?? String(report.failure)}`;
+  const serving = report.pages ? "Still serving the last good pages; save a fix to rebuild." : "Nothing built yet; save a fix to rebuild.";
+  return { err: `[${clock(now)}] ${what}: the rebuild failed\n${body}\n${serving}${notes}` };
+}

@@ -1,0 +1,80 @@
+// Which page templates a changed template file can affect, from esbuild's import graph of templates/index.tsx.
+// A file reached only through templates/pages/<Name>.tsx affects the pages of template "<name>" (the file
+// name with a lower-case first letter: Showcase.tsx -> showcase, NotFound.tsx -> notFound); a file the
+// Document or anything else reaches affects every page.
+import path from "node:path";
+import * as esbuild from "esbuild";
+
+/** Absolute file -> absolute files it imports, for every file the templates module is built from. */
+export type ImportGraph = Map<string, string[]>;
+
+/** Reads the import graph of templates/index.tsx (esbuild, nothing written). Throws esbuild's failure on syntax errors. */
+export async function readTemplateGraph(opts: { templatesDir: string; cwd?: string }): Promise<ImportGraph> {
+  const cwd = opts.cwd ?? process.cwd();
+  const result = await esbuild.build({
+    entryPoints: [path.join(opts.templatesDir, "index.tsx")],
+    bundle: true,
+    write: false,
+    metafile: true,
+    outfile: path.join(cwd, "__graph__.mjs"),
+    platform: "node",
+    format: "esm",
+    jsx: "automatic",
+    external: ["react", "react-dom", "react/*", "react-dom/*"],
+    logLevel: "silent",
+    absWorkingDir: cwd,
+  });
+  const graph: ImportGraph = new Map();
+  for (const [file, input] of Object.entries(result.metafile.inputs)) {
+    graph.set(
+      path.resolve(cwd, file),
+      input.imports.filter((i) => !i.external).map((i) => path.resolve(cwd, i.path)),
+    );
+  }
+  return graph;
+}
+
+/** Every file reachable from `start`, itself included. */
+function reachable(graph: ImportGraph, start: string): Set<string> {
+  const seen = new Set<string>([start]);
+  const todo = [start];
+  while (todo.length) {
+    for (const next of graph.get(todo.pop()!) ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        todo.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+/** The template name a file under templates/pages/ provides, by the naming convention above. */
+export function templateNameOf(file: string): string {
+  const stem = path.basename(file).replace(/\.[^.]+$/, "");
+  return stem.charAt(0).toLowerCase() + stem.slice(1);
+}
+
+/**
+ * The page templates whose output may change when `changed` files change: "all", or a set of names (empty
+ * when no changed file is part of the templates).
+ */
+export function affectedTemplates(
+  graph: ImportGraph,
+  opts: { templatesDir: string; names: string[]; changed: Iterable<string> },
+): "all" | Set<string> {
+  const entry = path.join(opts.templatesDir, "index.tsx");
+  const pagesDir = path.join(opts.templatesDir, "pages") + path.sep;
+  const roots = (graph.get(entry) ?? []).map((root) => ({ root, files: reachable(graph, root) }));
+  const names = new Set<string>();
+  for (const file of opts.changed) {
+    if (file === entry) return "all";
+    for (const { root, files } of roots) {
+      if (!files.has(file)) continue;
+      const name = templateNameOf(root);
+      if (!root.startsWith(pagesDir) || !opts.names.includes(name)) return "all";
+      names.add(name);
+    }
+  }
+  return names;
+}

@@ -1,0 +1,147 @@
+// `hotelsite watch`: builds once, serves the output folder with live reload, and rebuilds incrementally on
+// every save. chokidar only says which files changed; the rebuilder decides what that means. A failed
+// rebuild keeps the last good pages served and shows the error in the terminal and in the browser.
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { EventEmitter } from "node:events";
+import path from "node:path";
+import { watch as chokidar } from "chokidar";
+import { createRebuilder, type RebuilderOptions, type RebuildReport } from "./incremental.js";
+import { LIVE_SCRIPT_URL } from "./client.js";
+import { createLiveReload, errorPayload } from "./live.js";
+import { createChangeQueue } from "./queue.js";
+import { startServer, type PreviewServer } from "./server.js";
+import { OutputError } from "../write/writer.js";
+
+/** Options for {@link startWatch}. */
+export interface WatchOptions extends Omit<RebuilderOptions, "devScript"> {
+  host?: string;
+  /** Default 4321; 0 picks a free port. */
+  port?: number;
+  /** Called with each run's report (the CLI prints it). */
+  onReport?: (report: RebuildReport) => void;
+  /** Milliseconds to gather a burst of file events into one run. */
+  delay?: number;
+}
+
+/** A running watch session. */
+export interface WatchSession {
+  /** Where the preview is served. */
+  url: string;
+  server: PreviewServer;
+  /** The first build's report. */
+  first: RebuildReport;
+  /** The folders being watched. */
+  roots: string[];
+  /** Resolves with the next run's report. */
+  nextRebuild(): Promise<RebuildReport>;
+  /** Resolves when no rebuild is running or waiting. */
+  idle(): Promise<void>;
+  /** Stops watching and serving; waits for a running rebuild to finish. */
+  stop(): Promise<void>;
+}
+
+/** How long after a file event its bytes are looked at again: longer than chokidar's 50 ms change throttle. */
+const RECHECK_MS = 80;
+
+/** Editor droppings that are never content: hidden files, backups, swap files, vim's write test. */
+export function ignoredPath(file: string): boolean {
+  const base = path.basename(file);
+  return base.startsWith(".") || base.endsWith("~") || /\.(swp|swx|tmp|bak)$/.test(base) || base === "4913";
+}
+
+/** A fingerprint per file, so an event for a file whose bytes did not change starts no rebuild. */
+function fingerprints() {
+  const seen = new Map<string, string>();
+  return async (paths: string[]): Promise<string[]> => {
+    const changed: string[] = [];
+    for (const p of paths) {
+      const bytes = await readFile(p).catch(() => null);
+      const print = bytes ? createHash("sha1").update(bytes).digest("hex") : "gone";
+      if (seen.get(p) !== print) changed.push(p);
+      seen.set(p, print);
+    }
+    return changed;
+  };
+}
+
+/** Starts watch mode: the first build, the preview server and the watcher. */
+export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
+  const rebuilder = createRebuilder({ ...opts, devScript: LIVE_SCRIPT_URL });
+  const live = createLiveReload();
+  const events = new EventEmitter<{ report: [RebuildReport] }>();
+  const server = await startServer({ root: rebuilder.outDir, host: opts.host, port: opts.port, liveReload: live });
+
+  const publish = (report: RebuildReport) => {
+    if (report.ok) live.reload();
+    else live.error(errorPayload(report.errors, report.failure));
+    opts.onReport?.(report);
+    events.emit("report", report);
+  };
+
+  let first: RebuildReport;
+  let watcher: ReturnType<typeof chokidar> | undefined;
+  try {
+    first = await rebuilder.full();
+    // An output folder that must not be used (the project itself, the content) is not a save to fix: stop.
+    if (first.failure instanceof OutputError) throw first.failure;
+    publish(first);
+    const outDir = rebuilder.outDir;
+    watcher = chokidar(rebuilder.roots, {
+      ignoreInitial: true,
+      ignored: (file: string) => ignoredPath(file) || file === outDir || file.startsWith(outDir + path.sep),
+    });
+    await new Promise<void>((resolve, reject) => {
+      watcher!.once("ready", resolve);
+      watcher!.once("error", reject);
+    });
+  } catch (e) {
+    await watcher?.close();
+    await server.close();
+    throw e;
+  }
+
+  const changedBytes = fingerprints();
+  const queue = createChangeQueue({
+    delay: opts.delay,
+    run: async (paths) => {
+      const changed = await changedBytes(paths);
+      if (changed.length) publish(await rebuilder.rebuild(changed));
+    },
+  });
+  // chokidar passes on the first change of a file in any 50 ms and drops the rest, so a save landing just after
+  // another (or the end of a write whose start was seen) would be lost: look at the file once more after that.
+  const rechecks = new Map<string, NodeJS.Timeout>();
+  watcher.on("all", (_event, file) => {
+    const abs = path.resolve(file);
+    queue.push(abs);
+    clearTimeout(rechecks.get(abs));
+    rechecks.set(
+      abs,
+      setTimeout(() => {
+        rechecks.delete(abs);
+        queue.push(abs);
+      }, RECHECK_MS),
+    );
+  });
+  watcher.on("error", () => {
+    // A watcher error (a folder removed, too many files) must not end the session; the next event rebuilds.
+  });
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: server.url,
+    server,
+    first,
+    roots: rebuilder.roots,
+    nextRebuild: () => new Promise((resolve) => events.once("report", resolve)),
+    idle: () => queue.idle(),
+    stop: () =>
+      (stopped ??= (async () => {
+        await watcher.close();
+        for (const timer of rechecks.values()) clearTimeout(timer);
+        await queue.close();
+        await server.close();
+      })()),
+  };
+}

@@ -1,0 +1,69 @@
+// The image plan: which variants an image gets, under which names, and the view templates receive.
+import { describe, expect, it } from "vitest";
+import { imagePlan, planImage, widthsFor } from "../../src/images/plan.js";
+import type { ImageInfo } from "../../src/types.js";
+
+const svg: ImageInfo = { width: 1600, height: 1000, hash: "aaaaaaaaaa", ext: "svg" };
+const url = (part: string, ext: string) => `/assets/images/x.${part}.${ext}`;
+
+describe("image plan", () => {
+  it("makes every width of a vector image, and only widths a raster image has", () => {
+    expect(widthsFor(svg)).toEqual([480, 960, 1600]);
+    expect(widthsFor({ ...svg, width: 320, height: 200 })).toEqual([480, 960, 1600]);
+    expect(widthsFor({ ...svg, ext: "png", width: 1200, height: 800 })).toEqual([480, 960]);
+    expect(widthsFor({ ...svg, ext: "jpg", width: 300, height: 200 })).toEqual([300]);
+  });
+
+  it("plans AVIF, WebP and JPEG at each width plus one 1200x630 JPEG for link previews", () => {
+    const plan = planImage("images/x.svg", svg, url);
+    expect(plan.variants.map((v) => `${v.format} ${v.width}x${v.height} ${v.fit}`)).toEqual([
+      "avif 480x300 inside",
+      "avif 960x600 inside",
+      "avif 1600x1000 inside",
+      "webp 480x300 inside",
+      "webp 960x600 inside",
+      "webp 1600x1000 inside",
+      "jpeg 480x300 inside",
+      "jpeg 960x600 inside",
+      "jpeg 1600x1000 inside",
+      "jpeg 1200x630 cover",
+    ]);
+    expect(new Set(plan.variants.map((v) => v.url)).size).toBe(10);
+    expect(plan.variants.every((v) => v.url === url(v.cacheName.replace(/\.[a-z]+$/, ""), v.cacheName.split(".").pop()!))).toBe(true);
+  });
+
+  it("gives templates a JPEG fallback, its srcset, AVIF then WebP sources and the og image", () => {
+    const { view, variants } = planImage("images/x.svg", svg, url);
+    const key = variants[0].cacheName.split("-")[0];
+    expect(key).toMatch(/^[0-9a-f]{10}$/);
+    expect(view).toEqual({
+      src: `/assets/images/x.${key}-960.jpg`,
+      width: 1600,
+      height: 1000,
+      srcset: `/assets/images/x.${key}-480.jpg 480w, /assets/images/x.${key}-960.jpg 960w, /assets/images/x.${key}-1600.jpg 1600w`,
+      sources: [
+        { type: "image/avif", srcset: `/assets/images/x.${key}-480.avif 480w, /assets/images/x.${key}-960.avif 960w, /assets/images/x.${key}-1600.avif 1600w` },
+        { type: "image/webp", srcset: `/assets/images/x.${key}-480.webp 480w, /assets/images/x.${key}-960.webp 960w, /assets/images/x.${key}-1600.webp 1600w` },
+      ],
+      og: `/assets/images/x.${key}-og.jpg`,
+    });
+  });
+
+  it("falls back to the largest JPEG when a small raster has no 960 px variant", () => {
+    const { view } = planImage("images/x.png", { ...svg, ext: "png", width: 600, height: 400 }, url);
+    expect(view.src).toMatch(/-480\.jpg$/);
+    expect([view.width, view.height]).toEqual([480, 320]);
+  });
+
+  it("names variants by the source's content, so a changed image gets new names and an unchanged one keeps them", () => {
+    const a = planImage("images/x.svg", svg, url).view.src;
+    expect(planImage("images/x.svg", svg, url).view.src).toBe(a);
+    expect(planImage("images/x.svg", { ...svg, hash: "bbbbbbbbbb" }, url).view.src).not.toBe(a);
+  });
+
+  it("asks the site's routes for every URL", () => {
+    const routes = { image: (ref: string, info: ImageInfo) => `/r/${ref}/${info.hash}.${info.ext}` };
+    const plan = imagePlan("images/x.svg", svg, routes);
+    expect(plan.view.og).toMatch(/^\/r\/images\/x\.svg\/[0-9a-f]{10}-og\.jpg$/);
+  });
+});

@@ -1,0 +1,128 @@
+// `hotelsite new hotel`: a commented file with every field its layout needs, valid as written, that passes
+// `check` without a warning once its placeholders are filled; bad or taken ids are refused.
+import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import hotelSchema from "../../src/content/schemas/hotel.schema.json" with { type: "json" };
+import { hotelScaffold, invalidId, LAYOUTS } from "../../src/scaffold/hotel.js";
+import { fixtureCopy, runCli } from "../support/fixture.js";
+
+let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+beforeEach(async () => {
+  fx = await fixtureCopy();
+});
+afterEach(() => fx.cleanup());
+
+const site = { languages: [{ code: "en", label: "English" }, { code: "zh", label: "Chinese" }, { code: "ja", label: "Japanese" }], bookingHost: "book.example.com", slugPrefix: "test-brand" };
+
+/** What an editor does with the file: fills every TODO, adds the image, translates the other languages. */
+function fill(text: string, id: string): string {
+  return text
+    .split("\n")
+    .map((l) => (/^  # [a-z]{2}:$/.test(l) || /^  # {3}/.test(l) ? l.replace("# ", "") : l))
+    .join("\n")
+    .replace(`# image: images/hotels/${id}.svg`, `image: images/hotels/${id}.svg`)
+    .replace(`TODO-${id}`, `hotel/${id}`)
+    .replace(/TODO: ([^"\n]*)/g, "Filled $1");
+}
+
+describe("hotelScaffold", () => {
+  it("holds every field each layout requires, as many items as it needs, and nothing else", () => {
+    const defs = hotelSchema.$defs as unknown as Record<string, { required?: string[]; properties?: Record<string, { minItems?: number }> }>;
+    for (const layout of LAYOUTS) {
+      const data = parse(hotelScaffold({ id: "delta", layout, site, schemaRef: "x.json" }));
+      expect(data).toMatchObject({ id: "delta", layout, affiliateLink: "https://book.example.com/TODO-delta" });
+      expect(Object.keys(data.text)).toEqual(["en"]);
+      const required = [...defs.complete.required!, ...defs[`layout-${layout}`].required!];
+      expect(Object.keys(data.text.en).sort()).toEqual([...new Set(required)].sort());
+      expect(data.text.en.sections).toHaveLength(defs[`layout-${layout}`].properties!.sections.minItems!);
+    }
+    const showcase = parse(hotelScaffold({ id: "delta", layout: "showcase", site, schemaRef: "x.json" }));
+    expect(showcase.text.en.features).toEqual(["TODO: feature 1", "TODO: feature 2", "TODO: feature 3", "TODO: feature 4", "TODO: feature 5", "TODO: feature 6"]);
+    expect(parse(hotelScaffold({ id: "delta", layout: "article", site, schemaRef: "x.json" })).text.en.whyChoose.points).toHaveLength(7);
+  });
+
+  it("explains each field with the schema's description and points editors at the schema", () => {
+    const text = hotelScaffold({ id: "delta", layout: "story", site, schemaRef: "../../schemas/hotel.schema.json" });
+    expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=../../schemas/hotel.schema.json");
+    expect(text).toContain("    # The hotel's name (e.g. Grand Hyatt Dubai), as the brand writes it in this language.\n    name: \"TODO: name\"");
+    expect(text).toContain("  # zh:\n  #   name: \"TODO: name\"");
+  });
+
+  it("accepts slug parts only", () => {
+    expect(invalidId("kuala-lumpur")).toBeNull();
+    expect(invalidId("x1")).toBeNull();
+    for (const bad of ["Bad_Id", "-x", "x-", "a--b", "../x", "a b", "ünï", "", "a".repeat(61)]) expect(invalidId(bad), bad).not.toBeNull();
+  });
+});
+
+describe("hotelsite new hotel", () => {
+  it("writes a file that builds as written, and passes check with no warning of its own once filled", async () => {
+    const made = await runCli(["new", "hotel", "delta", "--layout", "article"], fx.dir);
+    expect(made.err).toBe("");
+    expect(made.code).toBe(0);
+    expect(made.out).toContain("Created content/hotels/delta.yaml (layout article).\nNext:\n  1. Replace every TODO in content/hotels/delta.yaml");
+    expect(made.out).toContain("the page is at /test-brand-delta/.");
+    const file = path.join(fx.content, "hotels", "delta.yaml");
+    const text = await readFile(file, "utf8");
+    // The schema comment resolves to the real schema, wherever the content folder is.
+    const ref = /\$schema=(\S+)/.exec(text)![1];
+    expect(existsSync(path.resolve(path.dirname(file), ref))).toBe(true);
+
+    // As written: valid (the pages preview with their placeholders), but check names what is left to do.
+    const unfilled = await runCli(["check"], fx.dir);
+    expect(unfilled.code).toBe(0);
+    expect(unfilled.out).toMatch(/content\/hotels\/delta\.yaml\n(\s+.*\n)*\s+\d+:\d+ \/affiliateLink still holds a TODO placeholder, and 28 more on lines/);
+    const strict = await runCli(["check", "--strict"], fx.dir);
+    expect(strict.code).toBe(1);
+    expect(strict.err).toMatch(/29 TODO placeholders/);
+    expect((await runCli(["build", "--out", "dist-unfilled"], fx.dir)).code).toBe(0);
+
+    await mkdir(path.join(fx.content, "images", "hotels"), { recursive: true });
+    await copyFile(path.join(fx.content, "images", "alpha.svg"), path.join(fx.content, "images", "hotels", "delta.svg"));
+    await writeFile(file, fill(text, "delta"));
+    const checked = await runCli(["check", "--json"], fx.dir);
+    expect(checked.code).toBe(0);
+    const report = JSON.parse(checked.out);
+    expect(report.warnings.filter((w: { place: { file: string } }) => w.place.file === "content/hotels/delta.yaml")).toEqual([]);
+    expect(report.coverage.find((c: { source: string }) => c.source === "hotel:delta").languages.ja).toMatchObject({ fallbacks: [] });
+
+    const built = await runCli(["build"], fx.dir);
+    expect(built.code).toBe(0);
+    expect(await readFile(path.join(fx.dir, "dist", "zh", "test-brand-delta", "index.html"), "utf8")).toContain("Filled main title");
+  });
+
+  it("makes a file for every layout that validates as written", async () => {
+    for (const layout of LAYOUTS) expect((await runCli(["new", "hotel", `new-${layout}`, "--layout", layout], fx.dir)).code).toBe(0);
+    const r = await runCli(["check", "--json"], fx.dir);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).pages).toBe(24);
+  });
+
+  it("refuses an id that exists, as a file name or inside another file, and writes nothing", async () => {
+    const taken = await runCli(["new", "hotel", "alpha", "--layout", "story"], fx.dir);
+    expect(taken.code).toBe(2);
+    expect(taken.err).toContain('error: a hotel with the id "alpha" exists already: content/hotels/alpha.yaml');
+    await writeFile(path.join(fx.content, "hotels", "misnamed.yaml"), "id: omega\nlayout: story\n");
+    const inside = await runCli(["new", "hotel", "omega", "--layout", "story"], fx.dir);
+    expect(inside.code).toBe(2);
+    expect(inside.err).toContain('the id "omega" is taken by content/hotels/misnamed.yaml');
+    expect((await readdir(path.join(fx.content, "hotels"))).sort()).toEqual(["alpha.yaml", "beta.yaml", "gamma.yaml", "misnamed.yaml"]);
+  });
+
+  it("refuses an id that is not a slug part, and an unknown layout", async () => {
+    const bad = await runCli(["new", "hotel", "Grand_Hyatt", "--layout", "story"], fx.dir);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('"Grand_Hyatt" cannot be a hotel id: it must be lower-case letters and digits joined by single hyphens');
+    const escape = await runCli(["new", "hotel", "../../x", "--layout", "story"], fx.dir);
+    expect(escape.code).toBe(2);
+    const layout = await runCli(["new", "hotel", "delta", "--layout", "gallery"], fx.dir);
+    expect(layout.code).toBe(2);
+    expect(layout.err).toContain('"gallery" is not a layout; use one of: showcase, story, article');
+    const missing = await runCli(["new", "hotel", "delta"], fx.dir);
+    expect(missing.code).toBe(2);
+    expect((await readdir(path.join(fx.content, "hotels"))).sort()).toEqual(["alpha.yaml", "beta.yaml", "gamma.yaml"]);
+  });
+});

@@ -1,0 +1,149 @@
+// Incremental rebuilds on a copy of the fixture site and of the templates: only the pages a change reaches are
+// rendered, only changed files are written, a failed run changes nothing and is retried with the next save.
+import { cp, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRebuilder, type Rebuilder, type RebuildReport } from "../../src/watch/incremental.js";
+import { fixtureCopy, REPO } from "../support/fixture.js";
+
+let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+let rb: Rebuilder;
+let first: RebuildReport;
+const out = (f: string) => path.join(fx.dir, "dist", f);
+const src = (f: string) => path.join(fx.dir, f);
+const mtime = async (f: string) => (await stat(out(f))).mtimeMs;
+const langs = (f: string) => [f, `zh/${f}`, `ja/${f}`];
+const sorted = (list: string[]) => [...list].sort();
+/** Edits a file of the copy and rebuilds with it as the changed file. */
+async function edit(file: string, change: (old: string) => string): Promise<RebuildReport> {
+  await writeFile(src(file), change(await readFile(src(file), "utf8")));
+  return rb.rebuild([src(file)]);
+}
+
+beforeAll(async () => {
+  fx = await fixtureCopy();
+  await cp(path.join(REPO, "templates"), src("templates"), { recursive: true });
+  // The stylesheet's fonts resolve from node_modules.
+  await symlink(path.join(REPO, "node_modules"), src("node_modules"));
+  rb = createRebuilder({ contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z"), devScript: "/__hotelsite/live.js" });
+  first = await rb.full();
+});
+afterAll(() => fx.cleanup());
+
+describe("createRebuilder", () => {
+  it("builds everything first, with the dev script on every page", async () => {
+    expect(first.errors).toEqual([]);
+    expect(first).toMatchObject({ ok: true, full: true, pages: 15, changed: [] });
+    expect(first.rendered).toHaveLength(15);
+    expect(first.written).toEqual(expect.arrayContaining(["index.html", "zh/404.html", "sitemap.xml", "_headers"]));
+    expect(await readFile(out("ja/test-brand-gamma/index.html"), "utf8")).toMatch(/<script src="?\/__hotelsite\/live\.js"? defer(="")?><\/script><\/body>/);
+  });
+
+  it("saving a hotel renders only its three pages and the three home pages, and writes only changed files", async () => {
+    const alphaBefore = await mtime("test-brand-alpha/index.html");
+    const r = await edit("content/hotels/beta.yaml", (s) => s.replace("intro: Beta intro.", "intro: Beta intro, revised."));
+    expect(r.errors).toEqual([]);
+    expect(r).toMatchObject({ ok: true, full: false, changed: ["content/hotels/beta.yaml"], removed: [] });
+    expect(sorted(r.rendered)).toEqual(sorted([...langs("index.html"), ...langs("test-brand-beta/index.html")]));
+    // The intro shows on beta's pages only (zh and ja fall back to it); the home pages came out the same.
+    expect(r.written).toEqual(sorted(langs("test-brand-beta/index.html")));
+    expect(await readFile(out("zh/test-brand-beta/index.html"), "utf8")).toContain("Beta intro, revised.");
+    expect(await mtime("test-brand-alpha/index.html")).toBe(alphaBefore);
+  });
+
+  it("a name shown on the home cards rewrites the home pages too", async () => {
+    const r = await edit("content/hotels/beta.yaml", (s) => s.replace("name: Test Brand Beta", "name: Test Brand Beta Hills"));
+    expect(r.written).toEqual(expect.arrayContaining(langs("index.html")));
+    expect(r.written).not.toContain("test-brand-alpha/index.html");
+    expect(await readFile(out("index.html"), "utf8")).toContain("Test Brand Beta Hills");
+  });
+
+  it("saving a popular hotel renders every page whose footer lists it", async () => {
+    const r = await edit("content/hotels/gamma.yaml", (s) => s.replace(/^(\s+name: )Test Brand Gamma$/m, "$1Test Brand Gamma Bay"));
+    expect(r.rendered).toHaveLength(15);
+    expect(await readFile(out("ja/404.html"), "utf8")).toContain("Test Brand Gamma Bay");
+  });
+
+  it("a layout template change renders that layout's pages only", async () => {
+    const r = await edit("templates/pages/Story.tsx", (s) => s.replace('className="hotel hotel--story"', 'className="hotel hotel--story hotel--edited"'));
+    expect(r.errors).toEqual([]);
+    expect(sorted(r.rendered)).toEqual(sorted(langs("test-brand-beta/index.html")));
+    expect(await readFile(out("test-brand-beta/index.html"), "utf8")).toContain("hotel--edited");
+  });
+
+  it("a part shared by the hotel layouts renders every hotel page but not home or 404", async () => {
+    const r = await edit("templates/components/HotelParts.tsx", (s) => s.replace('className="breadcrumb"', 'className="breadcrumb breadcrumb--edited"'));
+    expect(sorted(r.rendered)).toEqual(sorted(["alpha", "beta", "gamma"].flatMap((h) => langs(`test-brand-${h}/index.html`))));
+    expect(await readFile(out("ja/test-brand-alpha/index.html"), "utf8")).toContain("breadcrumb--edited");
+  });
+
+  it("a template edit that compiles to the same code renders nothing", async () => {
+    const r = await edit("templates/components/HotelParts.tsx", (s) => s + "\nexport const unused = 1;\n");
+    expect(r).toMatchObject({ ok: true, rendered: [], written: [] });
+  });
+
+  it("a broken save fails without touching the output; the next good save brings in both changes", async () => {
+    const before = await readFile(out("test-brand-beta/index.html"), "utf8");
+    const bad = await edit("content/hotels/beta.yaml", (s) => s.replace("layout: story", "layout: nope"));
+    expect(bad.ok).toBe(false);
+    expect(bad.written).toEqual([]);
+    expect(bad.errors.map((e) => e.format())).toEqual(["content/hotels/beta.yaml:2:9 /layout must be one of: showcase, story, article"]);
+    expect(await readFile(out("test-brand-beta/index.html"), "utf8")).toBe(before);
+
+    // A change elsewhere while broken is not lost: it is rebuilt with the fix.
+    await writeFile(src("content/home.yaml"), (await readFile(src("content/home.yaml"), "utf8")).replace('heroTitle: "EN home heroTitle"', 'heroTitle: "EN home heroTitle, new"'));
+    expect((await rb.rebuild([src("content/home.yaml")])).ok).toBe(false);
+    const fixed = await edit("content/hotels/beta.yaml", (s) => s.replace("layout: nope", "layout: story"));
+    expect(fixed.ok).toBe(true);
+    expect(await readFile(out("index.html"), "utf8")).toContain("EN home heroTitle, new");
+  });
+
+  it("a template error is reported at the template's file and line", async () => {
+    const bad = await edit("templates/pages/Story.tsx", (s) => s.replace("return (", "return ((("));
+    expect(bad.ok).toBe(false);
+    expect(bad.errors[0].place.file).toBe("templates/pages/Story.tsx");
+    expect(bad.errors[0].place.line).toBeGreaterThan(1);
+    expect((await edit("templates/pages/Story.tsx", (s) => s.replace("return (((", "return ("))).ok).toBe(true);
+  });
+
+  it("a new hotel file adds its pages; removing it removes them and their folders", async () => {
+    const beta = await readFile(src("content/hotels/beta.yaml"), "utf8");
+    await writeFile(src("content/hotels/delta.yaml"), beta.replace("id: beta", "id: delta").replace("hotel/beta", "hotel/delta"));
+    const added = await rb.rebuild([src("content/hotels/delta.yaml")]);
+    expect(added.errors).toEqual([]);
+    expect(sorted(added.rendered)).toEqual(sorted([...langs("index.html"), ...langs("test-brand-delta/index.html")]));
+    expect(added.written).toEqual(expect.arrayContaining([...langs("test-brand-delta/index.html"), "sitemap.xml"]));
+    expect(added.pages).toBe(18);
+
+    const { rm } = await import("node:fs/promises");
+    await rm(src("content/hotels/delta.yaml"));
+    const removed = await rb.rebuild([src("content/hotels/delta.yaml")]);
+    expect(removed.removed).toEqual(sorted(langs("test-brand-delta/index.html")));
+    expect(sorted(removed.rendered)).toEqual(sorted(langs("index.html")));
+    await expect(stat(out("zh/test-brand-delta"))).rejects.toThrow();
+    expect(removed.pages).toBe(15);
+  });
+
+  it("a stylesheet change renders every page with the new asset name and removes the old one", async () => {
+    const home = await readFile(out("index.html"), "utf8");
+    const oldCss = /href="\/(assets\/site\.[^"]+\.css)"/.exec(home)![1];
+    const r = await edit("templates/styles/site.css", (s) => s + "\n.hotel--edited{outline:0}\n");
+    expect(r.rendered).toHaveLength(15);
+    expect(r.removed).toEqual([oldCss]);
+    const newCss = /href="\/(assets\/site\.[^"]+\.css)"/.exec(await readFile(out("index.html"), "utf8"))![1];
+    expect(newCss).not.toBe(oldCss);
+    expect(r.written).toContain(newCss);
+  });
+
+  it("UI strings rebuild everything", async () => {
+    const r = await edit("content/strings.yaml", (s) => s.replace('dismiss: "EN dismiss"', 'dismiss: "EN dismiss!"'));
+    expect(r).toMatchObject({ ok: true, full: true });
+    expect(r.rendered).toHaveLength(15);
+  });
+
+  it("a save that changes nothing renders the pages it reaches but writes nothing", async () => {
+    const r = await rb.rebuild([src("content/hotels/beta.yaml")]);
+    expect(r.rendered).toHaveLength(6);
+    expect(r.written).toEqual([]);
+  });
+});

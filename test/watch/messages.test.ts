@@ -1,0 +1,29 @@
+// What watch prints: a line per good run, build's own error report for a bad one.
+import { describe, expect, it } from "vitest";
+import { ContentError } from "../../src/errors.js";
+import type { RebuildReport } from "../../src/watch/incremental.js";
+import { formatRebuild } from "../../src/watch/messages.js";
+
+const base: RebuildReport = { ok: true, full: false, changed: ["content/hotels/beta.yaml"], rendered: ["a", "b", "c", "d", "e", "f"], written: ["a"], removed: [], pages: 102, warnings: [], errors: [], notes: [], ms: 41.6 };
+const at = new Date(2031, 4, 1, 9, 5, 7);
+
+describe("formatRebuild", () => {
+  it("says what changed, how many pages were rendered and files updated, and how long it took", () => {
+    expect(formatRebuild(base, at)).toEqual({ out: "[09:05:07] content/hotels/beta.yaml: rendered 6 of 102 pages, 1 file updated in 42 ms" });
+    expect(formatRebuild({ ...base, changed: ["a", "b", "c", "d", "e"], notes: ["restart"] }, at).out).toBe(
+      "[09:05:07] a, b, c and 2 more: rendered 6 of 102 pages, 1 file updated in 42 ms\n  note: restart",
+    );
+  });
+
+  it("prints a failed run's errors exactly as build does, and that the last good pages are still served", () => {
+    const error = new ContentError({ file: "content/hotels/beta.yaml", line: 2, column: 9, pointer: "/layout" }, "must be one of: showcase, story, article");
+    const r = formatRebuild({ ...base, ok: false, errors: [error] }, at);
+    expect(r.out).toBeUndefined();
+    expect(r.err).toBe(
+      "[09:05:07] content/hotels/beta.yaml: the rebuild failed\n" +
+        "content/hotels/beta.yaml:2:9 /layout must be one of: showcase, story, article\n\n1 error found.\n" +
+        "Still serving the last good pages; save a fix to rebuild.",
+    );
+    expect(formatRebuild({ ...base, ok: false, errors: [error], pages: 0, changed: [] }, at).err).toMatch(/^\[09:05:07\] first build: the rebuild failed\n[\s\S]*Nothing built yet; save a fix to rebuild\.$/);
+  });
+});

@@ -1,0 +1,203 @@
+// Watch end to end on a copy of the fixture site: chokidar sees the save, the rebuild reaches only what it
+// should, the preview serves the result, and open pages hear about it over server-sent events.
+import { cp, readFile, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/build.js";
+import type { RebuildReport } from "../../src/watch/incremental.js";
+import { ignoredPath, startWatch, type WatchSession } from "../../src/watch/watch.js";
+import { fixtureCopy, REPO } from "../support/fixture.js";
+import { listen, raw } from "./http.js";
+
+let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+let session: WatchSession;
+const reports: RebuildReport[] = [];
+const beta = () => path.join(fx.content, "hotels", "beta.yaml");
+const langs = (f: string) => [f, `zh/${f}`, `ja/${f}`];
+
+/** Resolves with the first report, from now on, of a run that the given file started. */
+function reportFor(file: string): Promise<RebuildReport> {
+  const shown = path.relative(fx.dir, file);
+  const seen = reports.length;
+  return new Promise((resolve) => {
+    const poll = () => {
+      const hit = reports.slice(seen).find((r) => r.changed.includes(shown));
+      if (hit) resolve(hit);
+      else session.nextRebuild().then(poll);
+    };
+    poll();
+  });
+}
+
+/** Resolves once a run reports after the first `seen` reports. */
+function reportAfter(seen: number): Promise<void> {
+  return new Promise((resolve) => {
+    const poll = () => (reports.length > seen ? resolve() : void session.nextRebuild().then(poll));
+    poll();
+  });
+}
+
+/** Resolves once the preview serves `target` with `text` in it, waiting for runs until it does. */
+async function untilServed(target: string, text: string): Promise<void> {
+  for (;;) {
+    const seen = reports.length;
+    if ((await raw(session.url, target)).body.includes(text)) return;
+    await reportAfter(seen);
+  }
+}
+
+/** Saves a new version of a file and waits for the rebuild it causes. */
+async function save(file: string, change: (old: string) => string): Promise<RebuildReport> {
+  const done = reportFor(file);
+  await writeFile(file, change(await readFile(file, "utf8")));
+  const report = await done;
+  await session.idle();
+  return report;
+}
+
+beforeAll(async () => {
+  fx = await fixtureCopy();
+  // Its own templates, so edits elsewhere in the repository start no rebuild here.
+  await cp(path.join(REPO, "templates"), path.join(fx.dir, "templates"), { recursive: true });
+  await symlink(path.join(REPO, "node_modules"), path.join(fx.dir, "node_modules"));
+  session = await startWatch({
+    contentDir: "content",
+    outDir: "dist",
+    templatesDir: "templates",
+    cwd: fx.dir,
+    port: 0,
+    delay: 5,
+    now: new Date("2031-05-01T00:00:00Z"),
+    onReport: (r) => reports.push(r),
+  });
+});
+afterAll(async () => {
+  await session?.stop();
+  await fx.cleanup();
+});
+
+describe("startWatch", () => {
+  it("builds first and serves the result on 127.0.0.1, every page loading the live-reload script", async () => {
+    expect(session.first).toMatchObject({ ok: true, pages: 15 });
+    expect(session.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const home = await raw(session.url, "/zh/");
+    expect(home.status).toBe(200);
+    expect(home.body).toMatch(/<script src="?\/__hotelsite\/live\.js"? defer(="")?><\/script><\/body>/);
+    const script = await raw(session.url, "/__hotelsite/live.js");
+    expect(script.status).toBe(200);
+    expect(script.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(script.body).toContain('new EventSource("/__hotelsite/events")');
+  });
+
+  it("a saved hotel re-renders its pages and the home pages only, is served at once, and reloads open pages", async () => {
+    const events = await listen(session.url, "/__hotelsite/events");
+    expect(events.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    expect((await events.next("hello")).data).toMatchObject({ error: null });
+    const report = await save(beta(), (s) => s.replace("intro: Beta intro.", "intro: Beta intro, saved in watch."));
+    expect(report.errors).toEqual([]);
+    expect([...report.rendered].sort()).toEqual([...langs("index.html"), ...langs("test-brand-beta/index.html")].sort());
+    expect(report.written).toEqual(langs("test-brand-beta/index.html").sort());
+    expect((await raw(session.url, "/ja/test-brand-beta/")).body).toContain("Beta intro, saved in watch.");
+    expect((await events.next("reload")).event).toBe("reload");
+    events.close();
+  });
+
+  it("a broken save keeps the last good pages served and tells the browser the file and line", async () => {
+    const events = await listen(session.url, "/__hotelsite/events");
+    await events.next("hello");
+    const before = (await raw(session.url, "/test-brand-beta/")).body;
+    const report = await save(beta(), (s) => s.replace("layout: story", "layout: nope"));
+    expect(report.ok).toBe(false);
+    const error = (await events.next("build-error")).data;
+    expect(error).toMatchObject({ errors: [{ file: "content/hotels/beta.yaml", line: 2, column: 9, pointer: "/layout", message: "must be one of: showcase, story, article" }] });
+    const page = await raw(session.url, "/test-brand-beta/");
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(before);
+    // A page opened now learns of the error as it connects.
+    const late = await listen(session.url, "/__hotelsite/events");
+    expect((await late.next("hello")).data).toMatchObject({ error: { errors: [{ file: "content/hotels/beta.yaml", line: 2 }] } });
+    events.close();
+    late.close();
+  });
+
+  it("the next good save clears the error and reloads", async () => {
+    const events = await listen(session.url, "/__hotelsite/events");
+    await events.next("hello");
+    const report = await save(beta(), (s) => s.replace("layout: nope", "layout: story"));
+    expect(report).toMatchObject({ ok: true, errors: [] });
+    expect((await events.next("reload")).event).toBe("reload");
+    const again = await listen(session.url, "/__hotelsite/events");
+    expect((await again.next("hello")).data).toMatchObject({ error: null });
+    events.close();
+    again.close();
+  });
+
+  it("a save right after a failed one is rebuilt too (chokidar passes on one change of a file per 50 ms)", async () => {
+    const text = await readFile(beta(), "utf8");
+    const done = reportFor(beta());
+    await writeFile(beta(), text.replace("layout: story", "layout: nope"));
+    const failed = await done;
+    expect(failed.ok).toBe(false);
+    await writeFile(beta(), text.replace(/intro: .*/, "intro: Fixed at once."));
+    await untilServed("/test-brand-beta/", "Fixed at once.");
+    await session.idle();
+    expect(reports.at(-1)).toMatchObject({ ok: true });
+  });
+
+  it("refuses path traversal", async () => {
+    for (const target of ["/../package.json", "/%2e%2e/package.json", "/%2e%2e%2fpackage.json", "/..%5cpackage.json"]) {
+      expect((await raw(session.url, target)).status, target).toBe(400);
+    }
+  });
+
+  it("never puts the live-reload script into build output", async () => {
+    await build({ contentDir: "content", outDir: "dist-build", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z") });
+    const html = await readFile(path.join(fx.dir, "dist-build", "zh", "index.html"), "utf8");
+    expect(html).toContain("</html>");
+    expect(html).not.toContain("__hotelsite");
+  });
+
+  it("stops cleanly: the server closes and the session can be stopped twice", async () => {
+    const url = session.url;
+    await session.stop();
+    await session.stop();
+    await expect(raw(url, "/")).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
+
+describe("startWatch on broken content", () => {
+  it("starts anyway, shows the error to the browser, and builds once the content is fixed", async () => {
+    const broken = await fixtureCopy({ "hotels/alpha.yaml": (s) => s.replace("layout: showcase", "layout: gallery") });
+    await cp(path.join(REPO, "templates"), path.join(broken.dir, "templates"), { recursive: true });
+    await symlink(path.join(REPO, "node_modules"), path.join(broken.dir, "node_modules"));
+    const w = await startWatch({ contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: broken.dir, port: 0, delay: 5 });
+    try {
+      expect(w.first.ok).toBe(false);
+      expect(w.first.errors.map((e) => e.format())).toEqual(["content/hotels/alpha.yaml:2:9 /layout must be one of: showcase, story, article"]);
+      // Nothing built yet: any page is a 404 that still loads the live-reload script, so it shows the overlay.
+      const page = await raw(w.url, "/");
+      expect(page.status).toBe(404);
+      expect(page.body).toContain('<script src="/__hotelsite/live.js" defer></script>');
+      const events = await listen(w.url, "/__hotelsite/events");
+      expect((await events.next("hello")).data).toMatchObject({ error: { errors: [{ file: "content/hotels/alpha.yaml", line: 2, column: 9 }] } });
+
+      const file = path.join(broken.content, "hotels", "alpha.yaml");
+      const next = w.nextRebuild();
+      await writeFile(file, (await readFile(file, "utf8")).replace("layout: gallery", "layout: showcase"));
+      expect(await next).toMatchObject({ ok: true, full: true, pages: 15 });
+      expect((await events.next("reload")).event).toBe("reload");
+      expect((await raw(w.url, "/")).status).toBe(200);
+      events.close();
+    } finally {
+      await w.stop();
+      await broken.cleanup();
+    }
+  });
+});
+
+describe("ignoredPath", () => {
+  it("ignores editors' hidden, backup and swap files, not content", () => {
+    for (const f of ["/c/hotels/.beta.yaml.swp", "/c/hotels/beta.yaml~", "/c/hotels/4913", "/c/.git", "/c/hotels/x.tmp"]) expect(ignoredPath(f), f).toBe(true);
+    for (const f of ["/c/hotels/beta.yaml", "/c/images/a.svg", "/t/pages/Story.tsx"]) expect(ignoredPath(f), f).toBe(false);
+  });
+});

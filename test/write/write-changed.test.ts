@@ -1,0 +1,60 @@
+// writeChanged: watch's in-place writer writes only what changed and removes what the site no longer has.
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeChanged } from "../../src/write/writer.js";
+
+let dir: string;
+let out: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "hotelsite-write-changed-"));
+  out = path.join(dir, "dist");
+  await mkdir(path.join(out, "a"), { recursive: true });
+  await writeFile(path.join(out, "same.html"), "same");
+  await writeFile(path.join(out, "a/old.html"), "old");
+  // An old modification time, so a rewrite would show.
+  const past = new Date("2020-01-01T00:00:00Z");
+  await utimes(path.join(out, "same.html"), past, past);
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe("writeChanged", () => {
+  it("writes new and changed files, leaves identical files untouched, and reports which it wrote", async () => {
+    const r = await writeChanged({
+      outDir: out,
+      files: [
+        { path: "same.html", contents: "same" },
+        { path: "a/old.html", contents: "new" },
+        { path: "b/c/new.html", contents: new TextEncoder().encode("fresh") },
+      ],
+    });
+    expect(r).toEqual({ written: ["a/old.html", "b/c/new.html"], removed: [] });
+    expect(await readFile(path.join(out, "a/old.html"), "utf8")).toBe("new");
+    expect(await readFile(path.join(out, "b/c/new.html"), "utf8")).toBe("fresh");
+    expect((await stat(path.join(out, "same.html"))).mtime.toISOString()).toBe("2020-01-01T00:00:00.000Z");
+    // No temp file is left beside the written ones.
+    expect((await readdir(path.join(out, "a"))).sort()).toEqual(["old.html"]);
+  });
+
+  it("copies files only when the target's bytes differ", async () => {
+    await writeFile(path.join(dir, "img.svg"), "<svg/>");
+    const first = await writeChanged({ outDir: out, files: [], copies: [{ path: "assets/img.svg", from: path.join(dir, "img.svg") }] });
+    const again = await writeChanged({ outDir: out, files: [], copies: [{ path: "assets/img.svg", from: path.join(dir, "img.svg") }] });
+    expect(first.written).toEqual(["assets/img.svg"]);
+    expect(again.written).toEqual([]);
+  });
+
+  it("removes files the site no longer has, and the folders they leave empty", async () => {
+    const r = await writeChanged({ outDir: out, files: [], remove: ["a/old.html", "missing.html"] });
+    expect(r.removed).toEqual(["a/old.html"]);
+    expect((await readdir(out)).sort()).toEqual(["same.html"]);
+  });
+
+  it("refuses any path outside the output folder before writing anything", async () => {
+    await expect(writeChanged({ outDir: out, files: [{ path: "ok.html", contents: "x" }, { path: "../escape.html", contents: "x" }] })).rejects.toThrow(/outside the output folder/);
+    await expect(writeChanged({ outDir: out, files: [], remove: ["../same.html"] })).rejects.toThrow(/outside the output folder/);
+    expect((await readdir(dir)).sort()).toEqual(["dist"]);
+    expect((await readdir(out)).sort()).toEqual(["a", "same.html"]);
+  });
+});
