@@ -23,10 +23,15 @@ const { values: args } = parseArgs({
     peers: { type: "boolean", default: false },
     sizes: { type: "string", default: "100,1000,1334" },
     runs: { type: "string" },
+    work: { type: "string", default: os.tmpdir() },
     "hotel-to-edit": { type: "string" },
   },
 });
 const sizes = args.sizes.split(",").filter(Boolean).map(Number);
+if (args.peers && !hugoVersion()) {
+  console.error("bench: --peers needs Hugo on the PATH (Debian: apt-get install -y hugo)");
+  process.exit(2);
+}
 const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
 
 /** Runs an async measurement `n` times. */
@@ -68,12 +73,31 @@ async function ordinaryHotel(contentDir) {
 }
 
 /** Every figure for one site. */
-async function measure(name, contentDir, work, bundle, hotels) {
-  const outDir = path.join(work, `${name}-dist`);
-  log(`${name}: cold builds`);
-  const n = args.runs ? Number(args.runs) : hotels < 200 ? 5 : 2;
-  const builds = await repeat(n, () => coldBuild(contentDir, outDir));
-  const weight = await pageWeights(outDir);
+async function measure(name, contentDir, work, bundle, hotels, { pool = false } = {}) {
+  const n = args.runs ? Number(args.runs) : hotels < 200 ? 5 : 3;
+  const hugoSite = path.join(work, `${name}-hugo`);
+  if (args.peers) await makeHugoSite({ contentDir, outDir: hugoSite });
+  // Ours and Hugo take turns, each into a fresh folder removed right after, so both meet the disk alike.
+  const builds = [];
+  const pooled = [];
+  const hugoRuns = [];
+  let weight;
+  for (let i = 0; i < n; i++) {
+    log(`${name}: cold build ${i + 1} of ${n}`);
+    const out = path.join(work, `${name}-dist-${i}`);
+    builds.push(await coldBuild(contentDir, out));
+    if (i === n - 1) weight = await pageWeights(out);
+    await rm(out, { recursive: true, force: true });
+    if (pool) {
+      pooled.push(await coldBuild(contentDir, out, { HOTELSITE_THREADS: String(os.availableParallelism()) }));
+      await rm(out, { recursive: true, force: true });
+    }
+    if (args.peers) {
+      const pub = path.join(work, `${name}-hugo-public-${i}`);
+      hugoRuns.push(await hugoBuild(hugoSite, pub));
+      await rm(pub, { recursive: true, force: true });
+    }
+  }
   const pages = weight.pages.length;
   const coldMs = median(builds.map((b) => b.ms));
   const stages = medianStages(builds);
@@ -90,14 +114,10 @@ async function measure(name, contentDir, work, bundle, hotels) {
   } catch (e) {
     log(`${name}: incremental rebuild not measured: ${e.message.split("\n")[0]}`);
   }
-  let hugo = null;
-  if (args.peers) {
-    log(`${name}: Hugo`);
-    const site = path.join(work, `${name}-hugo`);
-    await makeHugoSite({ contentDir, outDir: site });
-    const runs = await repeat(n, () => hugoBuild(site, path.join(work, `${name}-hugo-public`)));
-    hugo = { medianMs: median(runs.map((r) => r.ms)), runs: runs.map((r) => r.ms), maxRssMb: median(runs.map((r) => r.maxRssMb ?? 0)), pagesPerSecond: pages / (median(runs.map((r) => r.ms)) / 1000) };
-  }
+  await rm(path.join(work, `${name}-watch`), { recursive: true, force: true });
+  const hugo = hugoRuns.length
+    ? { medianMs: median(hugoRuns.map((r) => r.ms)), runs: hugoRuns.map((r) => r.ms), maxRssMb: median(hugoRuns.map((r) => r.maxRssMb ?? 0)), pagesPerSecond: pages / (median(hugoRuns.map((r) => r.ms)) / 1000) }
+    : null;
   return {
     name,
     hotels,
@@ -109,6 +129,8 @@ async function measure(name, contentDir, work, bundle, hotels) {
       startupMs: Math.max(0, coldMs - inStages),
       pagesPerSecond: pages / (coldMs / 1000),
       maxRssMb: median(builds.map((b) => b.maxRssMb)),
+      // The same builds with the render pool on every core (HOTELSITE_THREADS), to show what it does here.
+      pooled: pooled.length ? { threads: os.availableParallelism(), runs: pooled.map((b) => b.ms), medianMs: median(pooled.map((b) => b.ms)), stages: medianStages(pooled) } : null,
     },
     floor: { ms: floorMs, perPageMs: floorMs / pages },
     ratios: { coldToFloor: coldMs / floorMs, renderToFloor: (stages.render ?? 0) / floorMs },
@@ -118,7 +140,9 @@ async function measure(name, contentDir, work, bundle, hotels) {
   };
 }
 
-const work = await mkdtemp(path.join(os.tmpdir(), "hotelsite-bench-"));
+await mkdir(args.work, { recursive: true });
+const loadAtStart = os.loadavg();
+const work = await mkdtemp(path.join(path.resolve(args.work), "hotelsite-bench-"));
 try {
   log(`working in ${work}`);
   const bundle = await prepare();
@@ -126,11 +150,12 @@ try {
   await cp(path.join(ROOT, "content"), bundled, { recursive: true });
   log("warm-up build (fills the image cache when it is empty)");
   const warm = await coldBuild(bundled, path.join(work, "warmup-dist"));
+  await rm(path.join(work, "warmup-dist"), { recursive: true, force: true });
   const sites = [await measure("bundled", bundled, work, bundle, (await readdir(path.join(bundled, "hotels"))).length)];
   for (const size of sizes) {
     const dir = path.join(work, `synth-${size}`);
     await synth({ hotels: size, out: dir });
-    sites.push(await measure(`synth-${size}`, dir, work, bundle, size));
+    sites.push(await measure(`synth-${size}`, dir, work, bundle, size, { pool: size === Math.max(...sizes) }));
     await rm(dir, { recursive: true, force: true });
   }
 
@@ -138,8 +163,9 @@ try {
   const result = {
     version: 1,
     date: new Date().toISOString(),
-    machine: { cpu: cpus[0]?.model ?? "unknown", cores: os.availableParallelism(), memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg() },
+    machine: { cpu: cpus[0]?.model ?? "unknown", cores: os.availableParallelism(), memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() } },
     hugo: args.peers ? hugoVersion() : null,
+    workDir: path.resolve(args.work),
     warmup: { ms: warm.ms, imageStageMs: warm.stages.images ?? 0 },
     sites,
   };
@@ -155,6 +181,13 @@ try {
     "",
     `Page weight, bundled site (raw / gzipped; heaviest page ${(sites[0].weight.maxTotalGz / 1024).toFixed(1)} KB gz, JS ${(sites[0].weight.maxJsGz / 1024).toFixed(1)} KB gz):`,
     weightTable(sites[0]),
+    ...sites
+      .filter((r) => r.cold.pooled)
+      .map(
+        (r) =>
+          `\nRender pool on all ${r.cold.pooled.threads} cores (HOTELSITE_THREADS=${r.cold.pooled.threads}), ${r.name}: cold build ${(r.cold.pooled.medianMs / 1000).toFixed(2)} s, ` +
+          `render ${Math.round(r.cold.pooled.stages.render ?? 0)} ms; one thread (the default below 3 cores): ${(r.cold.medianMs / 1000).toFixed(2)} s, render ${Math.round(r.cold.stages.render ?? 0)} ms.`,
+      ),
   ].join("\n");
   console.log(out);
 
@@ -171,7 +204,7 @@ try {
   ];
   const svg = chartSvg({
     title: "Cold build time against page count",
-    note: `${result.machine.cores}-core machine, Node ${process.version}; floor = renderToStaticMarkup loop alone`,
+    note: `${result.machine.cores}-core machine, Node ${process.version}, output in ${path.resolve(args.work)}; floor = renderToStaticMarkup loop alone`,
     series,
   });
   await writeFile(path.join(resultsDir, "chart.svg"), svg);

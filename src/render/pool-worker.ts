@@ -32,9 +32,10 @@ export interface ErrorData {
   hint?: string;
 }
 
-/** One rendered page: its HTML as UTF-8 and the root-relative URLs it links. */
+/** One rendered page: its HTML (as UTF-8 bytes from a worker, as a string in the main thread) and its links. */
 export interface RenderedBytes {
-  bytes: Uint8Array;
+  bytes?: Uint8Array;
+  html?: string;
   links: string[];
 }
 
@@ -46,15 +47,15 @@ export interface BatchResult {
   bug?: string;
 }
 
-/** Renders one batch; never throws, so one bad page cannot take the worker down. */
-export function renderBatch(req: BatchRequest, opts: RenderOptions): BatchResult {
+/** Renders one batch (as bytes to move, or as strings to keep); never throws, so one bad page cannot take a worker down. */
+export function renderBatch(req: BatchRequest, opts: RenderOptions, bytes = true): BatchResult {
   const encoder = new TextEncoder();
   const pages: (RenderedBytes | null)[] = [];
   const errors: ErrorData[] = [];
   for (const page of req.pages) {
     try {
       const html = renderPage(page, opts);
-      pages.push({ bytes: encoder.encode(html), links: internalLinks(html) });
+      pages.push(bytes ? { bytes: encoder.encode(html), links: internalLinks(html) } : { html, links: internalLinks(html) });
     } catch (e) {
       if (!(e instanceof ContentError)) return { id: req.id, pages: [], errors: [], bug: e instanceof Error ? (e.stack ?? e.message) : String(e) };
       pages.push(null);
@@ -66,7 +67,7 @@ export function renderBatch(req: BatchRequest, opts: RenderOptions): BatchResult
 
 /** The buffers of a batch, to move them to the main thread instead of copying them. */
 export function transferList(result: BatchResult): ArrayBuffer[] {
-  return result.pages.flatMap((p) => (p ? [p.bytes.buffer as ArrayBuffer] : []));
+  return result.pages.flatMap((p) => (p?.bytes ? [p.bytes.buffer as ArrayBuffer] : []));
 }
 
 if (parentPort && (workerData as { hotelsiteRender?: WorkerInit } | null)?.hotelsiteRender) {

@@ -1,6 +1,8 @@
-// Renders a large site in worker threads, one per core, each importing the compiled templates once. A small
-// site renders in this thread: starting a worker costs more than rendering a hundred pages. Either way each
-// page comes back ready to write, with the links the dead-link check needs.
+// Renders a large site on every core: this thread and one worker thread per other core take batches of pages
+// from one queue; each worker imports the compiled templates once. A small site, or any site on a machine with
+// fewer than three cores, renders in this thread alone: starting workers and copying pages to them costs more
+// than it saves there (measured, see POOL_MIN_THREADS). Either way each page comes back ready to write, with
+// the links the dead-link check needs.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -12,10 +14,10 @@ import { ContentError, ContentErrors } from "../errors.js";
 import { internalLinks } from "../site/links.js";
 import type { Page } from "../site/pages.js";
 import { packageRoot } from "../util/paths.js";
-import type { BatchRequest, BatchResult, WorkerInit } from "./pool-worker.js";
+import { renderBatch, type BatchRequest, type BatchResult, type WorkerInit } from "./pool-worker.js";
 import { addTemplateError, renderPages, type RenderOptions } from "./render.js";
 
-/** A page ready for the writer: its HTML (UTF-8 bytes when a worker made it) and its internal links. */
+/** A page ready for the writer: its HTML (UTF-8 bytes when a batch made it) and its internal links. */
 export interface SitePage {
   page: Page;
   contents: string | Uint8Array;
@@ -26,22 +28,42 @@ export interface SitePage {
 export interface PoolOptions extends RenderOptions {
   /** Content hash of the compiled templates (LoadedTemplates.hash): workers import the cached module. */
   templatesHash: string;
-  /** Worker threads to use (default: os.availableParallelism()); 0 or 1 renders in this thread. */
-  workers?: number;
-  /** Fewer pages than this render in this thread (default {@link POOL_MIN_PAGES}). */
+  /** Threads that render, this one included (default {@link defaultThreads}); 1 renders here alone. */
+  threads?: number;
+  /** Fewer pages than this render in this thread alone (default {@link POOL_MIN_PAGES}). */
   minPages?: number;
-  /** Pages per message (default {@link BATCH}). */
+  /** Pages per batch (default {@link BATCH}). */
   batch?: number;
+  /** Render batches in this thread too while the workers run (default true); false leaves them all to workers. */
+  mainThread?: boolean;
 }
 
 /**
- * Below this many pages the pool does not pay: a worker takes about 0.1 s to start and import React and the
- * templates, the time this thread needs for 100-150 pages (measured with `npm run bench`).
+ * Below this many pages workers do not pay: a worker needs about 0.1 s to start and import React and the
+ * templates, the time this thread needs to render 400 pages.
  */
-export const POOL_MIN_PAGES = 400;
+export const POOL_MIN_PAGES = 600;
 
-/** Pages per message: large enough that messaging is cheap, small enough that the workers finish together. */
+/**
+ * Fewer cores than this render in one thread. Every page a worker renders is copied to it first (4,008 pages
+ * are 55 MB of page data), and on the 2-core bench machine one worker beside this thread rendered 4,008 pages
+ * in 0.9-1.3 s against 0.9-1.5 s for this thread alone, at nearly twice the CPU time: no gain.
+ */
+export const POOL_MIN_THREADS = 3;
+
+/** Rendering threads by default: HOTELSITE_THREADS when set, else every core from POOL_MIN_THREADS cores up. */
+export function defaultThreads(env: NodeJS.ProcessEnv = process.env): number {
+  const set = Number(env.HOTELSITE_THREADS);
+  if (Number.isInteger(set) && set >= 1) return set;
+  const cores = availableParallelism();
+  return cores >= POOL_MIN_THREADS ? cores : 1;
+}
+
+/** Pages per batch: large enough that messaging is cheap, small enough that the threads finish together. */
 export const BATCH = 32;
+
+/** Batches a worker holds at once, so it never waits for the next one. */
+const IN_FLIGHT = 2;
 
 /** The compiled templates module that templates.ts wrote for this hash. */
 function templatesFile(hash: string): string {
@@ -72,14 +94,43 @@ async function workerScript(): Promise<URL> {
   return pathToFileURL(file);
 }
 
-/** How many workers a site of `pages` pages gets under these options (0: render in this thread). */
-export function workersFor(pages: number, opts: Pick<PoolOptions, "workers" | "minPages" | "batch">): number {
-  const max = opts.workers ?? availableParallelism();
-  if (max < 2 || pages < (opts.minPages ?? POOL_MIN_PAGES)) return 0;
-  return Math.min(max, Math.ceil(pages / (opts.batch ?? BATCH)));
+/** How many worker threads a site of `pages` pages gets beside this thread (0: this thread alone). */
+export function workersFor(pages: number, opts: Pick<PoolOptions, "threads" | "minPages" | "batch">): number {
+  const threads = opts.threads ?? defaultThreads();
+  if (threads < 2 || pages < (opts.minPages ?? POOL_MIN_PAGES)) return 0;
+  return Math.max(0, Math.min(threads - 1, Math.ceil(pages / (opts.batch ?? BATCH)) - 1));
 }
 
-/** Stage 4 of the pipeline for any size of site: in worker threads when that pays, else in this thread. */
+/** Feeds one worker batches from the shared queue until it is empty; resolves when the worker has answered all. */
+function runWorker(worker: Worker, take: () => BatchRequest | undefined, results: BatchResult[]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let inFlight = 0;
+    let drained = false;
+    const fill = () => {
+      while (!drained && inFlight < IN_FLIGHT) {
+        const batch = take();
+        if (!batch) drained = true;
+        else {
+          worker.postMessage(batch);
+          inFlight++;
+        }
+      }
+      if (drained && inFlight === 0) resolve();
+    };
+    worker.on("message", (msg: BatchResult | { ready: true }) => {
+      if ("id" in msg) {
+        if (msg.bug) return reject(new Error(`a render worker failed:\n${msg.bug}`));
+        results[msg.id] = msg;
+        inFlight--;
+      }
+      fill();
+    });
+    worker.on("error", reject);
+    worker.on("exit", (code) => (inFlight > 0 || code !== 0 ? reject(new Error(`a render worker stopped (exit code ${code})`)) : resolve()));
+  });
+}
+
+/** Stage 4 of the pipeline for any size of site: on every core when that pays, else in this thread. */
 export async function renderSite(pages: Page[], opts: PoolOptions): Promise<SitePage[]> {
   const count = workersFor(pages.length, opts);
   const file = templatesFile(opts.templatesHash);
@@ -99,28 +150,23 @@ export async function renderSite(pages: Page[], opts: PoolOptions): Promise<Site
   const size = opts.batch ?? BATCH;
   for (let i = 0; i < pages.length; i += size) batches.push({ id: batches.length, pages: pages.slice(i, i + size) });
   const results: BatchResult[] = new Array(batches.length);
-  const workers = Array.from({ length: count }, () => new Worker(script, { workerData: { hotelsiteRender: init } }));
   let next = 0;
+  const take = () => (next < batches.length ? batches[next++] : undefined);
+  const workers = Array.from({ length: count }, () => new Worker(script, { workerData: { hotelsiteRender: init } }));
 
+  // This thread renders too, a batch at a time, letting the workers' messages in between batches. Its pages
+  // stay strings: encoding them here would only add garbage to this thread's (large) heap.
+  const here = async () => {
+    if (opts.mainThread === false) return;
+    for (let batch = take(); batch; batch = take()) {
+      const result = renderBatch(batch, opts, false);
+      if (result.bug) throw new Error(`rendering failed:\n${result.bug}`);
+      results[batch.id] = result;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
   try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            // Each worker takes the next batch as soon as it is done with one, so none waits while others work.
-            const send = () => (next < batches.length ? worker.postMessage(batches[next++]) : resolve());
-            worker.on("message", (msg: BatchResult | { ready: true }) => {
-              if ("id" in msg) {
-                if (msg.bug) return reject(new Error(`a render worker failed:\n${msg.bug}`));
-                results[msg.id] = msg;
-              }
-              send();
-            });
-            worker.on("error", reject);
-            worker.on("exit", (code) => (next < batches.length || code !== 0 ? reject(new Error(`a render worker stopped (exit code ${code})`)) : resolve()));
-          }),
-      ),
-    );
+    await Promise.all([here(), ...workers.map((w) => runWorker(w, take, results))]);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -129,11 +175,11 @@ export async function renderSite(pages: Page[], opts: PoolOptions): Promise<Site
   const errors: ContentError[] = [];
   for (const [b, batch] of batches.entries()) {
     const result = results[b];
-    if (!result) throw new Error(`a render worker left batch ${b} unrendered`);
+    if (!result) throw new Error(`batch ${b} was left unrendered`);
     for (const e of result.errors) addTemplateError(errors, new ContentError(e.place, e.message, e.hint));
     batch.pages.forEach((page, i) => {
       const done = result.pages[i];
-      if (done) out.push({ page, contents: done.bytes, links: done.links });
+      if (done) out.push({ page, contents: done.html ?? done.bytes!, links: done.links });
     });
   }
   if (errors.length) throw new ContentErrors(errors);

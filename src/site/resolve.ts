@@ -38,7 +38,8 @@ export function paragraphs(text: string | undefined): string[] {
   if (!text) return [];
   return text
     .split(/\n\s*\n/)
-    .map((p) => p.trim().replace(/\s*\n\s*/g, " "))
+    // Most paragraphs are one line: skip the regular expression for them (it is a hot spot at 4,000 pages).
+    .map((p) => (p.includes("\n") ? p.trim().replace(/\s*\n\s*/g, " ") : p.trim()))
     .filter(Boolean);
 }
 

@@ -6,7 +6,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../../src/build.js";
 import { ContentErrors } from "../../src/errors.js";
-import { POOL_MIN_PAGES, renderSite, workersFor } from "../../src/render/pool.js";
+import { availableParallelism } from "node:os";
+import { defaultThreads, POOL_MIN_PAGES, POOL_MIN_THREADS, renderSite, workersFor } from "../../src/render/pool.js";
 import { renderPages } from "../../src/render/render.js";
 import { loadTemplates } from "../../src/render/templates.js";
 import { internalLinks } from "../../src/site/links.js";
@@ -22,24 +23,39 @@ beforeAll(async () => {
 });
 
 describe("workersFor", () => {
-  it("renders in this thread below the threshold or on one core, else one worker per core", () => {
-    expect(workersFor(POOL_MIN_PAGES - 1, { workers: 8 })).toBe(0);
-    expect(workersFor(5000, { workers: 1 })).toBe(0);
-    expect(workersFor(5000, { workers: 2 })).toBe(2);
-    expect(workersFor(5000, { workers: 4 })).toBe(4);
+  it("renders in this thread alone below the threshold or with one thread, else one worker per other thread", () => {
+    expect(workersFor(POOL_MIN_PAGES - 1, { threads: 8 })).toBe(0);
+    expect(workersFor(5000, { threads: 1 })).toBe(0);
+    expect(workersFor(5000, { threads: 2 })).toBe(1);
+    expect(workersFor(5000, { threads: 4 })).toBe(3);
   });
 
-  it("starts no more workers than there are batches of pages", () => {
-    expect(workersFor(40, { workers: 8, minPages: 1 })).toBe(2);
-    expect(workersFor(15, { workers: 8, minPages: 1 })).toBe(1);
-    expect(workersFor(15, { workers: 8, minPages: 1, batch: 2 })).toBe(8);
+  it("starts no more workers than there are batches beyond this thread's first", () => {
+    expect(workersFor(40, { threads: 8, minPages: 1 })).toBe(1);
+    expect(workersFor(15, { threads: 8, minPages: 1 })).toBe(0);
+    expect(workersFor(15, { threads: 8, minPages: 1, batch: 2 })).toBe(7);
+  });
+});
+
+describe("defaultThreads", () => {
+  it("takes HOTELSITE_THREADS when it is a whole number of at least one", () => {
+    expect(defaultThreads({ HOTELSITE_THREADS: "3" })).toBe(3);
+    expect(defaultThreads({ HOTELSITE_THREADS: "1" })).toBe(1);
+  });
+
+  it("otherwise uses every core, or one thread below POOL_MIN_THREADS cores", () => {
+    const cores = availableParallelism();
+    const expected = cores >= POOL_MIN_THREADS ? cores : 1;
+    expect(defaultThreads({})).toBe(expected);
+    expect(defaultThreads({ HOTELSITE_THREADS: "0" })).toBe(expected);
+    expect(defaultThreads({ HOTELSITE_THREADS: "many" })).toBe(expected);
   });
 });
 
 describe("renderSite in this thread", () => {
   it("renders a small site here, with each page's links", async () => {
     const templates = await loadTemplates({ templatesDir });
-    const site = await renderSite(pages, { templates: templates.module, templatesHash: templates.hash, assets, templatesDir, workers: 2 });
+    const site = await renderSite(pages, { templates: templates.module, templatesHash: templates.hash, assets, templatesDir, threads: 2 });
     expect(site.map((r) => typeof r.contents)).toEqual(pages.map(() => "string"));
     expect(site.map((r) => r.links)).toEqual(site.map((r) => internalLinks(r.contents as string)));
   });
@@ -50,7 +66,7 @@ describe("renderSite in worker threads", () => {
     const templates = await loadTemplates({ templatesDir });
     const opts = { templates: templates.module, assets, templatesDir };
     const here = await renderPages(pages, opts);
-    const pooled = await renderSite(pages, { ...opts, templatesHash: templates.hash, workers: 2, minPages: 1, batch: 2 });
+    const pooled = await renderSite(pages, { ...opts, templatesHash: templates.hash, threads: 3, minPages: 1, batch: 2, mainThread: false });
     const text = (c: string | Uint8Array) => (typeof c === "string" ? c : new TextDecoder().decode(c));
     expect(pooled.map((r) => r.page.outFile)).toEqual(pages.map((p) => p.outFile));
     expect(pooled.every((r) => r.contents instanceof Uint8Array)).toBe(true);
@@ -58,6 +74,16 @@ describe("renderSite in worker threads", () => {
     expect(text(pooled[0].contents).startsWith("<!doctype html><html")).toBe(true);
     expect(pooled.map((r) => r.links)).toEqual(here.map((r) => internalLinks(r.html)));
     expect(pooled[0].links).toEqual(expect.arrayContaining(["/", "/zh/", "/ja/"]));
+  });
+
+  it("shares the batches between this thread and the workers, in page order either way", async () => {
+    const templates = await loadTemplates({ templatesDir });
+    const opts = { templates: templates.module, assets, templatesDir };
+    const here = await renderPages(pages, opts);
+    const shared = await renderSite(pages, { ...opts, templatesHash: templates.hash, threads: 2, minPages: 1, batch: 1 });
+    const text = (c: string | Uint8Array) => (typeof c === "string" ? c : new TextDecoder().decode(c));
+    expect(shared.map((r) => text(r.contents))).toEqual(here.map((r) => r.html));
+    expect(shared.some((r) => typeof r.contents === "string")).toBe(true);
   });
 
   describe("with a template that throws", () => {
@@ -81,7 +107,7 @@ describe("renderSite in worker threads", () => {
 
     it("fails with one located error for the template, whichever worker met it", async () => {
       const templates = await loadTemplates({ templatesDir: dir, cwd: dir });
-      const run = renderSite(pages, { templates: templates.module, templatesHash: templates.hash, assets, templatesDir: dir, cwd: dir, workers: 2, minPages: 1, batch: 2 });
+      const run = renderSite(pages, { templates: templates.module, templatesHash: templates.hash, assets, templatesDir: dir, cwd: dir, threads: 3, minPages: 1, batch: 2, mainThread: false });
       const error = await run.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ContentErrors);
       const errors = (error as ContentErrors).errors;
