@@ -22,13 +22,12 @@ import { recover, writeOutput, type CopiedFile } from "./write/writer.js";
 export interface BuildOptions {
   contentDir: string;
   outDir: string;
-  /** Defaults to ./templates when it exists, else the templates bundled with hotelsite. */
+  /** Defaults to the templates bundled with hotelsite (templates/ beside package.json). */
   templatesDir?: string;
   baseUrl?: string;
   cwd?: string;
   /** The build's date (copyright year); tests fix it. */
   now?: Date;
-  minify?: boolean;
 }
 
 /** Milliseconds spent in each stage. */

@@ -39,6 +39,9 @@ export function Document({ page, assets, children, devScript }: { page: Page; as
         <meta property="og:description" content={head.description} />
         {head.canonical && <meta property="og:url" content={head.canonical} />}
         <meta property="og:image" content={head.og.image} />
+        {head.og.imageSize && <meta property="og:image:type" content={head.og.imageSize.type} />}
+        {head.og.imageSize && <meta property="og:image:width" content={String(head.og.imageSize.width)} />}
+        {head.og.imageSize && <meta property="og:image:height" content={String(head.og.imageSize.height)} />}
         {head.og.imageAlt && <meta property="og:image:alt" content={head.og.imageAlt} />}
         <meta property="og:locale" content={head.og.locale} />
         {head.og.localeAlternates.map((l) => (

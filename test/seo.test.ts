@@ -65,6 +65,15 @@ describe("head of every page", () => {
     }
   });
 
+  it("points og:image at an absolute 1200x630 JPEG, and says so", () => {
+    for (const file of indexed()) {
+      const html = pages.get(file)!;
+      const meta = (p: string) => attr(tags(html, new RegExp(`<meta property="${p}"[^>]*>`, "g"))[0] ?? "", "content");
+      expect(meta("og:image"), file).toMatch(/^https:\/\/fixture\.example\.com\/assets\/.+\.jpg$/);
+      expect([meta("og:image:type"), meta("og:image:width"), meta("og:image:height")], file).toEqual(["image/jpeg", "1200", "630"]);
+    }
+  });
+
   it("sets og:locale and the other languages as og:locale:alternate", () => {
     const html = pages.get("ja/test-brand-alpha/index.html")!;
     expect(attr(tags(html, /<meta property="og:locale"[^>]*>/g)[0], "content")).toBe("ja_JP");

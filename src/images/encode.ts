@@ -57,9 +57,16 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult> {
   await mkdir(opts.cacheDir, { recursive: true });
   const have = new Set(await readdir(opts.cacheDir));
-  const todo = opts.jobs.map((job) => ({ job, missing: job.variants.filter((v) => !have.has(v.cacheName)) })).filter((t) => t.missing.length);
   const total = opts.jobs.reduce((n, j) => n + j.variants.length, 0);
-  const work = todo.flatMap((t) => t.missing.map((v) => ({ job: t.job, v })));
+  // Each missing variant once, even when two paths name the same image (their variants share cache names).
+  const work: { job: EncodeJob; v: Variant }[] = [];
+  for (const job of opts.jobs) {
+    for (const v of job.variants) {
+      if (have.has(v.cacheName)) continue;
+      have.add(v.cacheName);
+      work.push({ job, v });
+    }
+  }
   if (!work.length) return { encoded: 0, cached: total };
   // Loaded only when something needs encoding: sharp takes a noticeable part of a warm build's time to load.
   const sharp = (await import("sharp")).default as SharpFactory;

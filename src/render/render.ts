@@ -16,13 +16,6 @@ export interface RenderOptions {
   /** Where templates live, to point template errors at their file. */
   templatesDir: string;
   cwd?: string;
-  /**
-   * Ignored. React's static markup has no whitespace between tags to collapse: html-minifier-terser saved 0.2% of
-   * the bytes (0.3% gzipped) at about 4 ms a page plus 0.3 s to load, so every page gets compact.ts's cheap
-   * pass instead (measured with `npm run bench`, see the README's Performance section).
-   * @deprecated
-   */
-  minify?: boolean;
   /** Extra markup for watch mode's live reload; never set by `build`. */
   devScript?: string;
 }

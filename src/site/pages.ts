@@ -74,7 +74,7 @@ export interface Head {
   /** hreflang alternates, x-default included; empty on 404 pages. */
   alternates: { hreflang: string; href: string }[];
   noindex: boolean;
-  og: { type: string; locale: string; localeAlternates: string[]; image: string; imageAlt: string; siteName: string };
+  og: { type: string; locale: string; localeAlternates: string[]; image: string; imageAlt: string; siteName: string; imageSize?: { width: number; height: number; type: string } };
   /** JSON-LD blocks, already serialised so that no content can close the script element. */
   jsonLd: string[];
   themeColor: string;

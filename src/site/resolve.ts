@@ -1,7 +1,7 @@
 // Stage 3: validated content -> the list of pages (language x route), each with every field resolved for its
 // language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in).
 import type { Content, Hotel, HotelText, ImageInfo, Language } from "../types.js";
-import { imagePlan } from "../images/plan.js";
+import { imagePlan, OG_SIZE } from "../images/plan.js";
 import { format, resolveText, type ResolvedText } from "./i18n.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
@@ -145,6 +145,8 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         locale: lang.locale,
         localeAlternates: languages.filter((l) => l.code !== lang.code).map((l) => l.locale),
         image: routes.absolute(o.image.og ?? o.image.src),
+        // The og image is always the 1200x630 JPEG the image stage makes; say so, so previews need not fetch it first.
+        imageSize: o.image.og ? { ...OG_SIZE, type: "image/jpeg" } : undefined,
         imageAlt: o.image.alt,
         siteName: site.siteName,
       },
