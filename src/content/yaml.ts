@@ -1,5 +1,7 @@
 // Parses one YAML file into data plus a locator from JSON pointers to line and column, so every later
-// error can say where it is.
+// error can say where it is. Well-formed files take a fast path (js-yaml, no source positions); the careful
+// parser (yaml, with positions) runs only for a file with a syntax error or when an error needs its place.
+import jsyaml from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLError } from "yaml";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { SourceFile } from "../types.js";
@@ -76,6 +78,23 @@ function findOffset(root: Node | null, path: (string | number)[], wantKey: boole
   return offset;
 }
 
+/** Anchors and aliases (&name, *name) go to the careful parser, which bounds how far they expand. */
+const ANCHOR_OR_ALIAS = /(^|[\s:[{,-])[&*][^\s,[\]{}]/m;
+
+/**
+ * Parses a well-formed file about six times faster than the careful parser, or returns undefined for anything
+ * it should not decide: a syntax error, an empty file, anchors or aliases. Both use YAML 1.2's core schema.
+ */
+export function fastParse(text: string): unknown {
+  if (ANCHOR_OR_ALIAS.test(text)) return undefined;
+  try {
+    const data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
+    return data === null ? undefined : data;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads YAML bytes into a SourceFile, or throws ContentErrors with every syntax error of the file. */
 export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
   if (bytes.length > MAX_FILE_BYTES) {
@@ -88,6 +107,19 @@ export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
     ]);
   }
   const text = decodeUtf8(bytes, file);
+  const fast = fastParse(text);
+  if (fast !== undefined) {
+    let careful: { doc: ReturnType<typeof parseDocument>; lineCounter: LineCounter } | undefined;
+    const locate = (pointer: string, opts?: { key?: boolean }) => {
+      if (!careful) {
+        const lineCounter = new LineCounter();
+        careful = { doc: parseDocument(text, { lineCounter, uniqueKeys: true }), lineCounter };
+      }
+      const pos = careful.lineCounter.linePos(findOffset(careful.doc.contents, pointerToPath(pointer), opts?.key ?? false));
+      return { line: pos.line, column: pos.col };
+    };
+    return { file, data: fast, locate };
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const { shown, more } = firstCauses(doc.errors);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ContentErrors } from "../../src/errors.js";
-import { MAX_FILE_BYTES, parseYaml, pointerToPath } from "../../src/content/yaml.js";
+import { fastParse, MAX_FILE_BYTES, parseYaml, pointerToPath } from "../../src/content/yaml.js";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -62,5 +62,33 @@ describe("pointerToPath", () => {
   it("splits, unescapes and turns indexes into numbers", () => {
     expect(pointerToPath("/a~1b/0/c~0d")).toEqual(["a/b", 0, "c~d"]);
     expect(pointerToPath("")).toEqual([]);
+  });
+});
+
+describe("fastParse", () => {
+  it("gives the same data as the careful parser for every bundled content file", async () => {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const path = await import("node:path");
+    const { parseDocument } = await import("yaml");
+    const dir = path.resolve(import.meta.dirname, "../../content");
+    const files = ["site.yaml", "strings.yaml", "home.yaml", ...(await readdir(path.join(dir, "hotels"))).map((f) => `hotels/${f}`)];
+    expect(files.length).toBe(35);
+    for (const f of files) {
+      const text = await readFile(path.join(dir, f), "utf8");
+      const fast = fastParse(text);
+      expect(fast, f).toBeDefined();
+      expect(fast, f).toEqual(parseDocument(text).toJS());
+    }
+  });
+
+  it("leaves to the careful parser what it should not decide: errors, empty files, anchors and aliases", () => {
+    for (const text of ["a: 1\na: 2\n", 'a: "open\n', "a:\n\tb: 1\n", "", "~\n", "a: &x [1]\nb: *x\n", "--- 1\n--- 2\n"]) {
+      expect(fastParse(text), JSON.stringify(text)).toBeUndefined();
+    }
+    expect(fastParse("a: Rock & roll, R&B, 5*3\n")).toEqual({ a: "Rock & roll, R&B, 5*3" });
+  });
+
+  it("reads YAML 1.2 core types, not YAML 1.1's (no yes/no booleans, no dates)", () => {
+    expect(fastParse("a: yes\nb: 2024-01-02\nc: true\nd: 012\n")).toEqual({ a: "yes", b: "2024-01-02", c: true, d: 12 });
   });
 });
