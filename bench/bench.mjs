@@ -173,7 +173,7 @@ try {
   const out = [
     `hotelsite benchmark, ${result.date} (${result.machine.cores} cores, ${result.machine.cpu}, Node ${process.version}${result.hugo ? `, ${result.hugo.split(" ").slice(0, 2).join(" ")}` : ""})`,
     "",
-    "Cold builds (a fresh `node bin/hotelsite.js build` process, Node's start included; medians):",
+    "Cold builds (a fresh `node --max-semi-space-size=64 bin/hotelsite.js build` process, as `hotelsite` runs it, Node's start included; medians):",
     buildTable(sites),
     "",
     "Time per stage (median cold build; start+other = Node's start, module loading, the dead-link check, exit):",

@@ -1,5 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=64
 // Thin entry: React's production build for rendering, source-mapped template errors, then main(argv).
+// The shebang's larger young generation halves garbage-collection time on large sites (measured with
+// `npm run bench`: about 0.25 s of 3.3 s at 4,008 pages); `npm run build` and the benchmark pass the same flag.
 process.env.NODE_ENV = "production";
 process.setSourceMapsEnabled(true);
 

@@ -14,4 +14,4 @@ if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "no
     echo "note: install Debian's chromium and fonts-noto-cjk to run the browser tests" >&2
   fi
 fi
-node bin/hotelsite.js build
+npm run build

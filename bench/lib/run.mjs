@@ -1,6 +1,7 @@
 // Runs what the benchmark measures, each in a fresh process: our CLI (with the probe preloaded), Hugo, and the
 // bundled harness (floor, incremental rebuild). Wall time is taken here, from spawn to exit.
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,13 +27,16 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
+/** The Node flags hotelsite runs with: those on bin/hotelsite.js's shebang line (what npx and `hotelsite` use). */
+export const NODE_FLAGS = readFileSync(path.join(ROOT, "bin", "hotelsite.js"), "utf8").split("\n")[0].match(/--\S+/g) ?? [];
+
 /** A cold `hotelsite build` of contentDir into a fresh outDir: wall time, stage times, peak memory. */
 export async function coldBuild(contentDir, outDir, env = {}) {
   await rm(outDir, { recursive: true, force: true });
   const dir = await mkdtemp(path.join(tmpdir(), "hotelsite-probe-"));
   const probe = path.join(dir, "probe.json");
   try {
-    const r = await run(process.execPath, ["--import", path.join(ROOT, "bench", "probe.mjs"), path.join(ROOT, "bin", "hotelsite.js"), "build", "--content", contentDir, "--out", outDir], {
+    const r = await run(process.execPath, [...NODE_FLAGS, "--import", path.join(ROOT, "bench", "probe.mjs"), path.join(ROOT, "bin", "hotelsite.js"), "build", "--content", contentDir, "--out", outDir], {
       env: { ...env, HOTELSITE_PROBE: probe },
     });
     const p = JSON.parse(await readFile(probe, "utf8"));
