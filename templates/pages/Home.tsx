@@ -11,12 +11,12 @@ function Card({ card }: { card: HotelCard }) {
     <li className="card">
       <a className="card__link" href={card.href}>
         <Img image={card.image} className="card__image" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" />
-        <span className="card__body">
-          <span className="card__location">{card.location}</span>
+        <div className="card__body">
+          <p className="card__location">{card.location}</p>
           <h3 className="card__name">{card.name}</h3>
-          <span className="card__title">{card.title}</span>
-          <span className="card__description">{card.description}</span>
-        </span>
+          <p className="card__title">{card.title}</p>
+          <p className="card__description">{card.description}</p>
+        </div>
       </a>
     </li>
   );
