@@ -5,7 +5,7 @@ import path from "node:path";
 import { mkdir } from "node:fs/promises";
 import type { Routes } from "../site/routes.js";
 import type { ImageInfo } from "../types.js";
-import { packageRoot } from "../util/paths.js";
+import { cacheDir } from "../util/paths.js";
 import type { CopiedFile } from "../write/writer.js";
 import { encodeVariants, type EncodeResult } from "./encode.js";
 import { imagePlan } from "./plan.js";
@@ -27,7 +27,7 @@ export interface ImageStageResult extends EncodeResult {
 
 /** The default cache folder: beside the template cache, or the system's temp folder when that is read-only. */
 export async function defaultImageCache(): Promise<string> {
-  const dir = path.join(packageRoot(), "node_modules", ".cache", "hotelsite", "images");
+  const dir = path.join(cacheDir(), "images");
   try {
     await mkdir(dir, { recursive: true });
     return dir;

@@ -13,9 +13,10 @@ import { Worker } from "node:worker_threads";
 import { ContentError, ContentErrors } from "../errors.js";
 import { internalLinks } from "../site/links.js";
 import type { Page } from "../site/pages.js";
-import { packageRoot } from "../util/paths.js";
+import { cacheDir, packageRoot } from "../util/paths.js";
 import { renderBatch, type BatchRequest, type BatchResult, type WorkerInit } from "./pool-worker.js";
 import { addTemplateError, renderPages, type RenderOptions } from "./render.js";
+import { templatesModule } from "./templates.js";
 
 /** A page ready for the writer: its HTML (UTF-8 bytes when a batch made it) and its internal links. */
 export interface SitePage {
@@ -65,11 +66,6 @@ export const BATCH = 32;
 /** Batches a worker holds at once, so it never waits for the next one. */
 const IN_FLIGHT = 2;
 
-/** The compiled templates module that templates.ts wrote for this hash. */
-function templatesFile(hash: string): string {
-  return path.join(packageRoot(), "node_modules", ".cache", "hotelsite", `templates-${hash}.mjs`);
-}
-
 /** The worker script: lib/pool-worker.js beside the bundle, or (running from source) a bundle made once. */
 async function workerScript(): Promise<URL> {
   const beside = new URL("./pool-worker.js", import.meta.url);
@@ -86,7 +82,7 @@ async function workerScript(): Promise<URL> {
     logLevel: "silent",
   });
   const code = result.outputFiles[0].text;
-  const file = path.join(packageRoot(), "node_modules", ".cache", "hotelsite", `pool-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
+  const file = path.join(cacheDir(), `pool-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, code);
@@ -133,7 +129,7 @@ function runWorker(worker: Worker, take: () => BatchRequest | undefined, results
 /** Stage 4 of the pipeline for any size of site: on every core when that pays, else in this thread. */
 export async function renderSite(pages: Page[], opts: PoolOptions): Promise<SitePage[]> {
   const count = workersFor(pages.length, opts);
-  const file = templatesFile(opts.templatesHash);
+  const file = templatesModule(opts.templatesHash);
   if (count === 0 || !existsSync(file)) {
     return (await renderPages(pages, opts)).map((r) => ({ page: r.page, contents: r.html, links: internalLinks(r.html) }));
   }

@@ -8,7 +8,7 @@ import * as esbuild from "esbuild";
 import type { ComponentType, ReactNode } from "react";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { Page } from "../site/pages.js";
-import { packageRoot } from "../util/paths.js";
+import { cacheDir as hotelsiteCache } from "../util/paths.js";
 import { templatePlace } from "./render.js";
 
 /** Where a template set's assets come from and what the Document links. */
@@ -50,11 +50,16 @@ function noteText(note: esbuild.Message["notes"][number] | undefined, cwd: strin
   return `${note.text.replace(/:$/, "")}: ${path.relative(cwd, path.resolve(cwd, note.location.file))}:${note.location.line}:${note.location.column + 1}`;
 }
 
+/** The compiled template module for a content hash, where worker threads import it too. */
+export function templatesModule(hash: string): string {
+  return path.join(hotelsiteCache(), `templates-${hash}.mjs`);
+}
+
 /** Compiles and imports templates/index.tsx (or throws ContentErrors for template syntax errors). */
 export async function loadTemplates(opts: { templatesDir: string; cwd?: string }): Promise<LoadedTemplates> {
   const cwd = opts.cwd ?? process.cwd();
   const entry = path.join(opts.templatesDir, "index.tsx");
-  const cacheDir = path.join(packageRoot(), "node_modules", ".cache", "hotelsite");
+  const cacheDir = hotelsiteCache();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
@@ -82,7 +87,7 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
   }
   const code = result.outputFiles[0].text;
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
-  const file = path.join(cacheDir, `templates-${hash}.mjs`);
+  const file = templatesModule(hash);
   try {
     await access(file);
   } catch {

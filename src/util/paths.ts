@@ -17,3 +17,8 @@ export function packageRoot(): string {
   root = dir;
   return dir;
 }
+
+/** Where hotelsite keeps what it compiles (templates, the pool worker): node_modules/.cache/hotelsite. */
+export function cacheDir(): string {
+  return path.join(packageRoot(), "node_modules", ".cache", "hotelsite");
+}
