@@ -1,5 +1,6 @@
 // Stage 5: writes the output folder all at once. A build writes into a temporary folder beside the output and
 // swaps it in only when everything is there, so a failed or killed build leaves the last good output alone.
+import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile, copyFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
@@ -93,11 +94,13 @@ async function writeAll(dir: string, files: OutputFile[], copies: CopiedFile[]):
     assertInside(f.path);
     dirs.add(path.dirname(path.join(dir, f.path)));
   }
-  for (const d of [...dirs].sort()) await mkdir(d, { recursive: true });
-  await Promise.all([
-    ...files.map((f) => writeFile(path.join(dir, f.path), f.contents)),
-    ...copies.map((c) => copyFile(c.from, path.join(dir, c.path))),
-  ]);
+  for (const d of [...dirs].sort()) mkdirSync(d, { recursive: true });
+  // Image copies go to libuv's threads while this thread writes the pages: synchronous writes of thousands of
+  // small files are 2.5x faster than as many promises (measured at 4,008 pages: 0.75 s -> 0.30 s).
+  const copying = Promise.all(copies.map((c) => copyFile(c.from, path.join(dir, c.path))));
+  copying.catch(() => {}); // awaited below; a page write failing first must not leave it unhandled
+  for (const f of files) writeFileSync(path.join(dir, f.path), f.contents);
+  await copying;
 }
 
 /** Stage 5 of the pipeline: replaces the output folder whole, or leaves it untouched. */
