@@ -14,6 +14,7 @@ import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
 import { startWatch } from "./watch/watch.js";
 import { OutputError } from "./write/writer.js";
+import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
 
 /** Where the CLI prints; tests pass their own. */
 export interface Io {
@@ -48,7 +49,8 @@ function pipelineOptions(cmd: Command): Command {
 
 /** Turns commander's parsed options into pipeline options. */
 function toBuildOptions(o: Record<string, string | undefined>, io: Io): BuildOptions {
-  if (o.baseUrl !== undefined && !/^https?:\/\/[^/\s?#]+\/?$/.test(o.baseUrl)) {
+  // The same rule as baseUrl in site.yaml (its schema's pattern), with a trailing slash forgiven.
+  if (o.baseUrl !== undefined && !new RegExp(siteSchema.properties.baseUrl.pattern).test(o.baseUrl.replace(/\/$/, ""))) {
     throw new CommanderError(EXIT.other, "hotelsite.baseUrl", `error: --base-url must be an origin such as https://example.com (got "${o.baseUrl}")`);
   }
   return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd };
