@@ -150,7 +150,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         const files = new Set(warnings.map((x) => x.place.file)).size;
         io.out(
           `\n${result.pages.length} pages checked: ${fallbacks} field${fallbacks === 1 ? "" : "s"} fall back to ${languages[0]}, ` +
-            `${tr.outdated.length} outdated, ${tr.inconsistent.length} inconsistent, ` +
+            (tr.outdated.length ? `${tr.outdated.length} outdated, ` : "") +
+            (tr.inconsistent.length ? `${tr.inconsistent.length} inconsistent, ` : "") +
             `${w} warning${w === 1 ? "" : "s"}${w ? ` in ${files} file${files === 1 ? "" : "s"}` : ""}.`,
         );
         if (o.report) io.out(`Report written to ${o.report}`);
