@@ -2,6 +2,7 @@
 // language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in).
 import type { Content, Hotel, HotelText, ImageInfo, Language } from "../types.js";
 import { imagePlan, OG_SIZE } from "../images/plan.js";
+import { withFallbackMarks } from "./fallback-marks.js";
 import { format, resolveText, type ResolvedText } from "./i18n.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
@@ -173,7 +174,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   for (const lang of languages) {
     const t = strings(lang.code);
     const page = (route: Route, rest: Omit<Page, "lang" | "url" | "outFile" | "chrome" | "t">): Page => ({
-      lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale },
+      lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" },
       url: routes.url(route, lang.code),
       outFile: routes.outFile(route, lang.code),
       chrome: chrome(route, lang),
@@ -257,5 +258,5 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
       }),
     );
   }
-  return { pages, coverage, routes };
+  return { pages: withFallbackMarks(pages, { coverage, content, split: paragraphs }), coverage, routes };
 }
