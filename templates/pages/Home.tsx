@@ -47,8 +47,8 @@ export function Home({ page }: { page: Page }) {
       <section className="welcome container">
         <div className="welcome__intro">
           <h2 className="section-title"><T>{x.welcomeTitle}</T></h2>
-          <p>{x.welcomeText1}</p>
-          <p>{x.welcomeText2}</p>
+          <p><T>{x.welcomeText1}</T></p>
+          <p><T>{x.welcomeText2}</T></p>
         </div>
         <ul className="features">
           {FEATURES.map((f) => (
