@@ -92,7 +92,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
     const switchTo: Route = route.kind === "notFound" ? { kind: "home" } : route;
     return {
       brandName: site.brand.name,
-      siteName: site.siteName,
+      siteName: t.siteName,
       homeHref: routes.url({ kind: "home" }, lang.code),
       destinationsHref: routes.destinations(lang.code),
       languages: languages.map((l) => ({
@@ -149,7 +149,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         // The og image is always the 1200x630 JPEG the image stage makes; say so, so previews need not fetch it first.
         imageSize: o.image.og ? { ...OG_SIZE, type: "image/jpeg" } : undefined,
         imageAlt: o.image.alt,
-        siteName: site.siteName,
+        siteName: strings(lang.code).siteName,
       },
       jsonLd: o.jsonLd.map(serializeJsonLd),
       themeColor: site.themeColor ?? "#1b2a3a",
@@ -195,7 +195,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
           description: home.metaDescription,
           image: heroImage,
           type: "website",
-          jsonLd: siteJsonLd({ siteName: site.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
+          jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
         }),
         home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay), cards: content.hotels.map((h) => card(h, lang.code)) },
         sources: ["site", "strings", "home", ...content.hotels.map((h) => `hotel:${h.id}`)],

@@ -31,9 +31,10 @@ export function markCurrent(o: MarkOptions): { marked: number; forgotten: number
   const [def, ...others] = o.languages;
   let marked = 0;
   let forgotten = 0;
+  const states = fieldStates({ sources: o.sources, defaultLang: def, langs: o.langs ?? others, lock: o.lock });
   // Marking everything starts afresh, so fields and files that no longer exist keep no records.
   if (!o.only?.length && !o.langs) o.lock.fields = {};
-  for (const s of fieldStates({ sources: o.sources, defaultLang: def, langs: o.langs ?? others, lock: o.lock })) {
+  for (const s of states) {
     if (!selected(o.only, s.src.key, s.pointer)) continue;
     const at = { key: s.src.key, pointer: s.pointer, lang: s.lang };
     if (s.state === "missing") {

@@ -31,6 +31,7 @@ describe("outdated translations", () => {
       const marked = await runCli(["translate", "mark-current"], fx.dir);
       expect(marked.code).toBe(0);
       expect(marked.out).toContain("wrote content/translations.lock.json");
+      expect((await runCli(["translate", "mark-current"], fx.dir)).out).toContain("Marked 0 outdated translations current");
       const clean = await runCli(["check", "--json"], fx.dir);
       expect(JSON.parse(clean.out).outdated).toEqual([]);
 
