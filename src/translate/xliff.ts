@@ -67,6 +67,7 @@ export function parseXliff(text: string, shown: string): XliffDoc {
   const fail = (message: string, hint?: string): never => {
     throw new ContentErrors([new ContentError({ file: shown, line: parser.line, column: parser.column + 1 }, message, hint)]);
   };
+  if (!text.trim()) fail("is empty", "export one with `hotelsite translate export --lang <code>`");
   const doc: XliffDoc = { srcLang: "", trgLang: "", files: [] };
   let file: XliffFile | undefined;
   let unit: XliffUnit | undefined;
@@ -106,8 +107,7 @@ export function parseXliff(text: string, shown: string): XliffDoc {
     else if (name === "unit") unit = undefined;
     else if (name === "file") file = undefined;
   });
-  parser.on("error", (e) => fail(`is not well-formed XML: ${e.message.replace(/^.*?:\d+:\d+: /, "")}`, "open it in your translation tool and save it again, or export a fresh file"));
+  parser.on("error", (e) => fail(`is not well-formed XML: ${e.message.replace(/^(?:.*?:)?\d+:\d+: /, "")}`, "open it in your translation tool and save it again, or export a fresh file"));
   parser.write(text).close();
-  if (!sawRoot) fail("is empty", "export one with `hotelsite translate export --lang <code>`");
   return doc;
 }
