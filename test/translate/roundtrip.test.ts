@@ -134,4 +134,31 @@ describe("translate export and import", () => {
       await fx.cleanup();
     }
   });
+
+  it("refuses targets that would make the content invalid, and files the site does not have, writing nothing", async () => {
+    const fx = await fixtureCopy();
+    try {
+      const unit = (id: string, source: string, target: string) => `<unit id="${id}"><segment><source>${source}</source><target>${target}</target></segment></unit>`;
+      const xml = [
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ja">',
+        `<file id="strings.yaml">${unit("home", "EN home", "長".repeat(301))}${unit("menu", "EN menu", "メニュー")}</file>`,
+        `<file id="hotels.delta.yaml">${unit("name", "Delta", "デルタ")}</file>`,
+        "</xliff>",
+      ].join("\n");
+      await writeFile(path.join(fx.dir, "hand.xlf"), xml);
+      const stringsBefore = await readFile(path.join(fx.content, "strings.yaml"), "utf8");
+      const refused = await runCli(["translate", "import", "hand.xlf"], fx.dir);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('hand.xlf:3:1 names a file this site does not have: <file id="hotels.delta.yaml">');
+      expect(await readFile(path.join(fx.content, "strings.yaml"), "utf8")).toBe(stringsBefore);
+
+      await writeFile(path.join(fx.dir, "hand.xlf"), xml.replace(/<file id="hotels\.delta\.yaml">.*<\/file>\n/, ""));
+      const invalid = await runCli(["translate", "import", "hand.xlf"], fx.dir);
+      expect(invalid.code).toBe(1);
+      expect(invalid.err).toMatch(/^content\/strings\.yaml:\d+:\d+ \/ja\/home is longer than 300 characters$/m);
+      expect(await readFile(path.join(fx.content, "strings.yaml"), "utf8")).toBe(stringsBefore);
+    } finally {
+      await fx.cleanup();
+    }
+  });
 });
