@@ -155,7 +155,7 @@ describe("translate export and import", () => {
       await writeFile(path.join(fx.dir, "hand.xlf"), xml.replace(/<file id="hotels\.delta\.yaml">.*<\/file>\n/, ""));
       const invalid = await runCli(["translate", "import", "hand.xlf"], fx.dir);
       expect(invalid.code).toBe(1);
-      expect(invalid.err).toMatch(/^content\/strings\.yaml:\d+:\d+ \/ja\/home is longer than 300 characters$/m);
+      expect(invalid.err).toMatch(/^content\/strings\.yaml:\d+:\d+ \/ja\/home .*300/m);
       expect(await readFile(path.join(fx.content, "strings.yaml"), "utf8")).toBe(stringsBefore);
     } finally {
       await fx.cleanup();
