@@ -46,6 +46,8 @@ export interface LanguageLink {
 export interface LanguageSuggestion {
   code: string;
   htmlLang: string;
+  /** The suggested language's writing direction: the banner is written in it. */
+  dir: "ltr" | "rtl";
   text: string;
   linkText: string;
   href: string;
