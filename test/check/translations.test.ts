@@ -85,6 +85,18 @@ describe("outdated translations", () => {
     }
   });
 
+  it("refuses a damaged lock as a content error, without a stack", async () => {
+    const fx = await fixtureCopy({ "translations.lock.json": '{"fields": ' });
+    try {
+      const r = await runCli(["check"], fx.dir);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/^content\/translations\.lock\.json is not valid JSON \(/m);
+      expect(r.err).not.toContain("    at ");
+    } finally {
+      await fx.cleanup();
+    }
+  });
+
   it("refuses an unknown --lang with exit 2", async () => {
     const fx = await fixtureCopy();
     try {
