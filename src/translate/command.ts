@@ -83,7 +83,7 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
         throw new ContentErrors([new ContentError({ file: shown }, `cannot be read (${(e as NodeJS.ErrnoException).code})`, "give the path of an XLIFF file")]);
       }
       const plan = planImport({ doc: parseXliff(xml, shown), shown, ctx, languages: result.content.site.languages });
-      const keys = [...new Set(plan.changes.map((c) => c.src.key))];
+      const keys = [...new Set(plan.changes.filter((c) => c.write).map((c) => c.src.key))];
       const texts = new Map(await Promise.all(keys.map(async (k) => [k, await readFile(path.join(ctx.contentDir, k), "utf8")] as const)));
       const updated = applyImport(plan, texts, ctx.languages[0]);
       // The new files must still be valid content: refuse the whole import otherwise.
@@ -102,8 +102,9 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       for (const c of plan.changes) record(lock, { key: c.src.key, pointer: c.pointer, lang: plan.lang.code, english: c.english });
       await writeLock(ctx.contentDir, lock);
       const n = plan.changes.length;
+      const written = plan.changes.filter((c) => c.write).length;
       io.out(
-        `Imported ${n} ${plan.lang.code} translation${n === 1 ? "" : "s"} into ${keys.length} file${keys.length === 1 ? "" : "s"}` +
+        `Imported ${n} ${plan.lang.code} translation${n === 1 ? "" : "s"} (${written} changed, in ${keys.length} file${keys.length === 1 ? "" : "s"})` +
           `${plan.skipped ? `; ${plan.skipped} unit${plan.skipped === 1 ? "" : "s"} left as they were (no target, or not yet translated)` : ""}; recorded in ${ctx.lockShown}.`,
       );
     });

@@ -19,6 +19,8 @@ export interface ImportChange {
   pointer: string;
   english: string;
   target: string;
+  /** False when the target is the translation already in the file: only the lock changes. */
+  write: boolean;
 }
 
 /** What an import will do. */
@@ -78,7 +80,7 @@ export function planImport(o: { doc: XliffDoc; shown: string; ctx: TranslationCo
         skipped++;
         continue;
       }
-      changes.push({ src, pointer: field.pointer, english: field.text, target });
+      changes.push({ src, pointer: field.pointer, english: field.text, target, write: current === undefined || normalize(current) !== normalize(target) });
     }
   }
   if (errors.length) throw new ContentErrors(errors);
@@ -94,7 +96,8 @@ function placeholderFor(english: unknown, doc: Document): unknown {
 function setField(doc: Document, path: (string | number)[], value: string, englishAt: (depth: number) => unknown): void {
   const existing = doc.getIn(path, true);
   if (isScalar(existing)) {
-    existing.value = value;
+    // A block scalar that ended with a line break (`|`) keeps it, so its header line does not change.
+    existing.value = typeof existing.value === "string" && existing.value.endsWith("\n") && !value.endsWith("\n") ? `${value}\n` : value;
     return;
   }
   // Lists a translation holds fewer items of than the field's index get empty items first, so no hole is left.
@@ -112,7 +115,7 @@ function setField(doc: Document, path: (string | number)[], value: string, engli
 /** The YAML files' new texts: `texts` maps a source's key to its current text. */
 export function applyImport(plan: ImportPlan, texts: Map<string, string>, defaultLang: string): Map<string, string> {
   const byFile = new Map<string, ImportChange[]>();
-  for (const c of plan.changes) byFile.set(c.src.key, [...(byFile.get(c.src.key) ?? []), c]);
+  for (const c of plan.changes.filter((x) => x.write)) byFile.set(c.src.key, [...(byFile.get(c.src.key) ?? []), c]);
   const out = new Map<string, string>();
   for (const [key, changes] of byFile) {
     out.set(

@@ -43,7 +43,7 @@ describe("translate export and import", () => {
       const r = await runCli(["translate", "import", file], fx.dir);
       expect(r.err).toBe("");
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/^Imported \d+ ja translations into \d+ files; recorded in content\/translations\.lock\.json\.$/m);
+      expect(r.out).toMatch(/^Imported (\d+) ja translations \(\1 changed, in \d+ files\); recorded in content\/translations\.lock\.json\.$/m);
 
       // The YAML kept every line it had (comments, order, formatting); the new fields were added to the ja block.
       const after = await readFile(gammaFile, "utf8");
