@@ -36,9 +36,14 @@ export function withFallbackMarks(pages: Page[], { coverage, content, split }: M
     fellBack.set(`${c.source}\u0000${c.lang}`, texts);
   }
   if (!fellBack.size) return pages;
+  // A language whose banner sentence is not translated offers itself in the default language's words.
+  const untranslatedBanner = new Set(coverage.filter((c) => c.source === "strings" && c.fallbacks.includes("/languageSuggestion")).map((c) => c.lang));
   for (const page of pages) {
     const texts = new Set(page.sources.flatMap((s) => fellBack.get(`${s}\u0000${page.lang.code}`) ?? []));
     if (texts.size) page.fallback = { lang: def.htmlLang, dir: def.dir ?? "ltr", texts: [...texts] } satisfies FallbackMarks;
+    for (const s of page.chrome.suggestions) {
+      if (untranslatedBanner.has(s.code)) Object.assign(s, { textLang: def.htmlLang, dir: def.dir ?? "ltr" });
+    }
   }
   return pages;
 }

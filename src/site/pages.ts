@@ -46,7 +46,9 @@ export interface LanguageLink {
 export interface LanguageSuggestion {
   code: string;
   htmlLang: string;
-  /** The suggested language's writing direction: the banner is written in it. */
+  /** The language the banner's words are in (BCP 47) and their direction: the suggested language's, or the
+   * default language's when its banner strings are not translated yet. */
+  textLang: string;
   dir: "ltr" | "rtl";
   text: string;
   linkText: string;

@@ -111,6 +111,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
           return {
             code: l.code,
             htmlLang: l.htmlLang,
+            textLang: l.htmlLang,
             dir: l.dir ?? "ltr",
             text: format(other.languageSuggestion, { language: l.nativeName }),
             linkText: format(other.languageSuggestionLink, { language: l.nativeName }),

@@ -12,7 +12,8 @@ type Element = DefaultTreeAdapterMap["element"];
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 beforeAll(async () => {
-  fx = await fixtureCopy();
+  // ja's banner sentence is left untranslated here: the banner offering Japanese is then in English words.
+  fx = await fixtureCopy({ "strings.yaml": (s) => s.replace(/^  languageSuggestion: "{language}でも[^\n]*\n/m, "") });
   await build({ contentDir: "content", outDir: "dist", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z") });
 });
 afterAll(() => fx.cleanup());
@@ -58,6 +59,12 @@ describe("fallback text is marked with its own language", () => {
     expect(await readAs("zh/index.html", "Alpha by the sea")).toEqual(["en ltr"]);
     const html = await readFile(path.join(fx.dir, "dist", page), "utf8");
     expect(html).toMatch(/<img [^>]*alt="Alpha at dusk"[^>]* lang="en" dir="ltr"/);
+  });
+
+  it("gives a language banner whose sentence is not translated the default language's lang and dir", async () => {
+    const html = await readFile(path.join(fx.dir, "dist/index.html"), "utf8");
+    expect(html).toContain('<aside class="lang-banner" lang="en" dir="ltr" data-lang-banner="ja"');
+    expect(html).toContain('<aside class="lang-banner" lang="zh-Hans" dir="ltr" data-lang-banner="zh"');
   });
 
   it("leaves default-language pages without marks", async () => {

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureCopy, runCli } from "../support/fixture.js";
 
 const AR = '  - { code: ar, label: Arabic, nativeName: العربية, flag: "🇸🇦", htmlLang: ar, locale: ar_AR, dir: rtl }\n';
-const STRINGS_AR = ["home: الرئيسية", "destinations: الوجهات", "bookNow: احجز الآن", "menu: القائمة"];
+const STRINGS_AR = [
+  "home: الرئيسية",
+  "destinations: الوجهات",
+  "bookNow: احجز الآن",
+  "menu: القائمة",
+  'languageSuggestion: "هذه الصفحة متاحة أيضًا باللغة {language}."',
+  'languageSuggestionLink: "اعرضها باللغة {language}"',
+];
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 const read = (file: string) => readFile(path.join(fx.dir, "dist", file), "utf8");
