@@ -7,7 +7,7 @@ import { Command, CommanderError } from "commander";
 import { build, check, type BuildOptions } from "./build.js";
 import { checkReportHtml } from "./check/report-html.js";
 import { authoringWarnings } from "./check/warnings.js";
-import { formatTranslationFindings, translationFindings } from "./check/translations.js";
+import { formatTranslationFindings, translationFindings, translationWarnings } from "./check/translations.js";
 import { ContentErrors } from "./errors.js";
 import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatWarnings } from "./report.js";
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
@@ -121,7 +121,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const failed = o.strict && (fallbacks > 0 || placeholders > 0 || tr.outdated.length > 0 || tr.inconsistent.length > 0);
       if (o.report) {
         const file = path.resolve(io.cwd ?? process.cwd(), o.report);
-        await writeFile(file, checkReportHtml({ content: result.content, pages: result.pages, coverage: result.coverage, warnings, generated: new Date() }));
+        await writeFile(file, checkReportHtml({ content: result.content, pages: result.pages, coverage: result.coverage, warnings: [...warnings, ...translationWarnings(tr)], generated: new Date() }));
       }
       if (o.json) {
         io.out(

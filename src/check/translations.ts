@@ -1,6 +1,7 @@
 // check's translation findings beyond coverage: translations made from English that has changed since
 // (outdated), and one English text translated two ways in one language (inconsistent). Pure but for reading
 // the lock, which the caller passes in.
+import type { Warning } from "../errors.js";
 import type { Lock } from "../translate/lock.js";
 import { normalize, type TextSource } from "../translate/sources.js";
 import { fieldStates } from "../translate/status.js";
@@ -104,4 +105,14 @@ export function formatTranslationFindings(f: TranslationFindings): string {
     }
   }
   return lines.join("\n");
+}
+
+/** The findings as located warnings, for the HTML report: one per outdated field and per inconsistent variant. */
+export function translationWarnings(f: TranslationFindings): Warning[] {
+  const out: Warning[] = f.outdated.map((o) => ({ place: o, message: `${o.lang}: outdated, ${o.reason}` }));
+  for (const i of f.inconsistent) {
+    const others = (v: (typeof i.variants)[number]) => i.variants.filter((x) => x !== v).map((x) => quote(x.text)).join(", ");
+    for (const v of i.variants) for (const p of v.places) out.push({ place: p, message: `${i.lang}: ${quote(i.english)} is translated ${quote(v.text)} here and ${others(v)} elsewhere` });
+  }
+  return out;
 }

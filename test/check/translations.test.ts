@@ -63,6 +63,10 @@ describe("outdated translations", () => {
         },
       ]);
 
+      await runCli(["check", "--report", "report.html"], fx.dir);
+      const report = await readFile(path.join(fx.dir, "report.html"), "utf8");
+      expect(report).toContain("zh: outdated, the en text changed since it was translated");
+
       // A translator who checked the Chinese by hand marks it current.
       const again = await runCli(["translate", "mark-current", "--lang", "zh", "hotels/alpha.yaml#/name"], fx.dir);
       expect(again.out).toContain("Marked 1 outdated translation current");
