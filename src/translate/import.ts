@@ -100,10 +100,13 @@ function setField(doc: Document, path: (string | number)[], value: string, engli
     existing.value = typeof existing.value === "string" && existing.value.endsWith("\n") && !value.endsWith("\n") ? `${value}\n` : value;
     return;
   }
-  // Lists a translation holds fewer items of than the field's index get empty items first, so no hole is left.
+  // Missing blocks and lists are made first; a list shorter than the field's index gets empty items before it,
+  // so no hole (null) is left.
   for (let depth = 1; depth < path.length; depth++) {
+    const here = path.slice(0, depth);
     const seg = path[depth];
-    const parent = doc.getIn(path.slice(0, depth), true);
+    if (doc.getIn(here, true) == null) doc.setIn(here, doc.createNode(typeof seg === "number" ? [] : {}));
+    const parent = doc.getIn(here, true);
     if (typeof seg === "number" && isSeq(parent)) {
       while (parent.items.length < seg) parent.items.push(placeholderFor(englishAt(depth), doc) as never);
     }

@@ -21,3 +21,13 @@ describe("applyImport", () => {
     expect(applyImport(plan, new Map([["hotels/x.yaml", FILE]]), "en").size).toBe(0);
   });
 });
+
+describe("applyImport into a list the translation does not have yet", () => {
+  it("puts empty items before the translated one, so the list has no hole", () => {
+    const file = ["text:", "  en:", "    sections:", "      - { title: A, text: a }", "      - { title: B, text: b }", "  ja:", "    name: 名前", ""].join("\n");
+    const s = { ...src, blocks: { en: { sections: [{ title: "A", text: "a" }, { title: "B", text: "b" }] }, ja: { name: "名前" } } } as unknown as TextSource;
+    const plan: ImportPlan = { lang: ja, skipped: 0, changes: [{ src: s, pointer: "/sections/1/title", english: "B", target: "ビー", write: true }] };
+    const out = applyImport(plan, new Map([["hotels/x.yaml", file]]), "en").get("hotels/x.yaml");
+    expect(out).toBe(file.replace("    name: 名前\n", "    name: 名前\n    sections:\n      - {}\n      - title: ビー\n"));
+  });
+});
