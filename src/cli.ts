@@ -7,11 +7,14 @@ import { Command, CommanderError } from "commander";
 import { build, check, type BuildOptions } from "./build.js";
 import { checkReportHtml } from "./check/report-html.js";
 import { authoringWarnings } from "./check/warnings.js";
+import { formatTranslationFindings, translationFindings, translationWarnings } from "./check/translations.js";
 import { ContentErrors } from "./errors.js";
 import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatWarnings } from "./report.js";
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
+import { registerTranslate, UsageError } from "./translate/command.js";
+import { translationContext } from "./translate/context.js";
 import { startWatch } from "./watch/watch.js";
 import { OutputError } from "./write/writer.js";
 import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
@@ -113,10 +116,12 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const authoring = authoringWarnings(result);
       const warnings = [...result.warnings, ...authoring.warnings];
       const placeholders = authoring.placeholders;
-      const failed = o.strict && (fallbacks > 0 || placeholders > 0);
+      const ctx = await translationContext(result, io.cwd ?? process.cwd());
+      const tr = translationFindings(ctx);
+      const failed = o.strict && (fallbacks > 0 || placeholders > 0 || tr.outdated.length > 0 || tr.inconsistent.length > 0);
       if (o.report) {
         const file = path.resolve(io.cwd ?? process.cwd(), o.report);
-        await writeFile(file, checkReportHtml({ content: result.content, pages: result.pages, coverage: result.coverage, warnings, generated: new Date() }));
+        await writeFile(file, checkReportHtml({ content: result.content, pages: result.pages, coverage: result.coverage, warnings: [...warnings, ...translationWarnings(tr)], generated: new Date() }));
       }
       if (o.json) {
         io.out(
@@ -128,6 +133,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
               totals: coverageTotals(coverageBySource(result.coverage)),
               coverage: coverageBySource(result.coverage),
               warnings,
+              outdated: tr.outdated,
+              inconsistent: tr.inconsistent,
             },
             null,
             2,
@@ -137,10 +144,14 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         io.out(formatCoverage(result.coverage, languages));
         if (warnings.length) io.out(`\nWarnings\n${formatWarnings(warnings)}`);
         if (o.strict && fallbacks) io.out(`\n${formatFallbacks(result.coverage)}`);
+        if (tr.outdated.length || tr.inconsistent.length) io.out(`\n${formatTranslationFindings(tr)}`);
+        if (!tr.tracked) io.out(`\nnote: no ${ctx.lockShown}, so outdated translations are not tracked; run hotelsite translate mark-current to start.`);
         const w = warnings.length;
         const files = new Set(warnings.map((x) => x.place.file)).size;
         io.out(
           `\n${result.pages.length} pages checked: ${fallbacks} field${fallbacks === 1 ? "" : "s"} fall back to ${languages[0]}, ` +
+            (tr.outdated.length ? `${tr.outdated.length} outdated, ` : "") +
+            (tr.inconsistent.length ? `${tr.inconsistent.length} inconsistent, ` : "") +
             `${w} warning${w === 1 ? "" : "s"}${w ? ` in ${files} file${files === 1 ? "" : "s"}` : ""}.`,
         );
         if (o.report) io.out(`Report written to ${o.report}`);
@@ -149,6 +160,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         const why = [
           ...(fallbacks ? [`${fallbacks} untranslated field${fallbacks === 1 ? "" : "s"}`] : []),
           ...(placeholders ? [`${placeholders} TODO placeholder${placeholders === 1 ? "" : "s"}`] : []),
+          ...(tr.outdated.length ? [`${tr.outdated.length} outdated translation${tr.outdated.length === 1 ? "" : "s"}`] : []),
+          ...(tr.inconsistent.length ? [`${tr.inconsistent.length} text${tr.inconsistent.length === 1 ? "" : "s"} translated inconsistently`] : []),
         ];
         if (!o.json) io.err(`check --strict: ${why.join(", ")}`);
         code = EXIT.content;
@@ -196,6 +209,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.out(`Created ${made.file} (layout ${o.layout}).\nNext:\n${made.next.map((s, i) => `  ${i + 1}. ${s}`).join("\n")}`);
     });
 
+  registerTranslate(program, io);
+
   try {
     await program.parseAsync(argv, { from: "user" });
     return code;
@@ -210,7 +225,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.err("Nothing was written; the previous output is unchanged.");
       return EXIT.content;
     }
-    if (e instanceof ScaffoldError) {
+    if (e instanceof ScaffoldError || e instanceof UsageError) {
       io.err(`error: ${e.message}`);
       return EXIT.other;
     }

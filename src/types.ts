@@ -9,6 +9,8 @@ export interface Language {
   flag: string;
   htmlLang: string;
   locale: string;
+  /** Writing direction (default ltr). */
+  dir?: "ltr" | "rtl";
 }
 
 /** site.yaml after validation. */

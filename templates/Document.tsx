@@ -5,6 +5,7 @@ import type { Page } from "../src/site/pages";
 import { Header } from "./components/Header";
 import { Footer } from "./components/Footer";
 import { LanguageBanner } from "./components/LanguageBanner";
+import { FallbackMarks, T } from "./components/T";
 
 interface AssetLinks {
   css: string;
@@ -15,7 +16,7 @@ interface AssetLinks {
 export function Document({ page, assets, children, devScript }: { page: Page; assets: AssetLinks; children: ReactNode; devScript?: string }) {
   const { head, t } = page;
   return (
-    <html lang={page.lang.htmlLang} dir="ltr">
+    <html lang={page.lang.htmlLang} dir={page.lang.dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -56,15 +57,17 @@ export function Document({ page, assets, children, devScript }: { page: Page; as
         ))}
       </head>
       <body data-page={page.kind}>
-        <a className="skip-link" href="#main">
-          {t.skipToContent}
-        </a>
-        <Header page={page} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <Footer page={page} />
-        <LanguageBanner page={page} />
+        <FallbackMarks page={page}>
+          <a className="skip-link" href="#main">
+            <T>{t.skipToContent}</T>
+          </a>
+          <Header page={page} />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer page={page} />
+          <LanguageBanner page={page} />
+        </FallbackMarks>
         {devScript && <script src={devScript} defer />}
       </body>
     </html>

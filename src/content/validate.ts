@@ -4,6 +4,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { ContentError, ContentErrors, type Warning } from "../errors.js";
 import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "../types.js";
+import { withSiteName } from "../site/i18n.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import homeSchema from "./schemas/home.schema.json" with { type: "json" };
 import hotelSchema from "./schemas/hotel.schema.json" with { type: "json" };
@@ -221,7 +222,7 @@ export function validateContent(loaded: LoadedContent): Validated {
   return {
     content: {
       site: site!,
-      strings: loaded.strings.data as Content["strings"],
+      strings: withSiteName(loaded.strings.data as Content["strings"], site!.siteName, site!.languages[0].code),
       home: loaded.home.data as Content["home"],
       hotels,
       images: loaded.images,

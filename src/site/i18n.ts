@@ -40,6 +40,23 @@ export function resolveText<T>(blocks: Record<string, unknown>, lang: string, de
   return { value: value as T, fields: out.fields, fallbacks: out.fallbacks };
 }
 
+/** Texts of a page that fell back to another language, and that language's lang and dir for marking them. */
+export interface FallbackMarks {
+  /** BCP 47 tag of the language the texts are in (the default language's htmlLang). */
+  lang: string;
+  dir: "ltr" | "rtl";
+  texts: string[];
+}
+
+/**
+ * The UI strings with the site's name as one of them: the default language's name is site.yaml's `siteName`,
+ * and each language may translate it as `siteName` in strings.yaml, falling back and reported like any string.
+ */
+export function withSiteName<T extends Record<string, unknown>>(strings: T, siteName: string, defaultLang: string): T {
+  const block = (strings[defaultLang] ?? {}) as Record<string, unknown>;
+  return { ...strings, [defaultLang]: { ...block, siteName } };
+}
+
 /** Replaces {name} placeholders in a UI string. */
 export function format(template: string, vars: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);

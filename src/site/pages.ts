@@ -1,5 +1,6 @@
 // The contract between the pipeline and the templates: everything a template shows, already resolved for
 // its language. Templates import these types and nothing else from src/.
+import type { FallbackMarks } from "./i18n.js";
 
 /** One <source> of a <picture>: a format and its widths ("/a.1f-480.avif 480w, /a.1f-960.avif 960w"). */
 export interface ImageSource {
@@ -45,6 +46,10 @@ export interface LanguageLink {
 export interface LanguageSuggestion {
   code: string;
   htmlLang: string;
+  /** The language the banner's words are in (BCP 47) and their direction: the suggested language's, or the
+   * default language's when its banner strings are not translated yet. */
+  textLang: string;
+  dir: "ltr" | "rtl";
   text: string;
   linkText: string;
   href: string;
@@ -130,7 +135,7 @@ export interface Page {
   kind: "home" | "hotel" | "notFound";
   /** Template that renders the body: "home", "notFound", or the hotel's layout. */
   template: string;
-  lang: { code: string; htmlLang: string; locale: string };
+  lang: { code: string; htmlLang: string; locale: string; dir: "ltr" | "rtl" };
   /** Root-relative URL; for 404 pages, the file's own URL. */
   url: string;
   /** Output file, relative to the output folder. */
@@ -141,6 +146,8 @@ export interface Page {
   t: Record<string, string>;
   home?: HomeView;
   hotel?: HotelView;
+  /** Texts on this page that fell back to the default language, which templates mark with its lang and dir. */
+  fallback?: FallbackMarks;
   /** Content sources the page read ("site", "strings", "home", "hotel:<id>"), for incremental rebuilds. */
   sources: string[];
 }

@@ -2,6 +2,7 @@
 // language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in).
 import type { Content, Hotel, HotelText, ImageInfo, Language } from "../types.js";
 import { imagePlan, OG_SIZE } from "../images/plan.js";
+import { withFallbackMarks } from "./fallback-marks.js";
 import { format, resolveText, type ResolvedText } from "./i18n.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
@@ -91,7 +92,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
     const switchTo: Route = route.kind === "notFound" ? { kind: "home" } : route;
     return {
       brandName: site.brand.name,
-      siteName: site.siteName,
+      siteName: t.siteName,
       homeHref: routes.url({ kind: "home" }, lang.code),
       destinationsHref: routes.destinations(lang.code),
       languages: languages.map((l) => ({
@@ -110,6 +111,8 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
           return {
             code: l.code,
             htmlLang: l.htmlLang,
+            textLang: l.htmlLang,
+            dir: l.dir ?? "ltr",
             text: format(other.languageSuggestion, { language: l.nativeName }),
             linkText: format(other.languageSuggestionLink, { language: l.nativeName }),
             href: routes.url(switchTo, l.code),
@@ -148,7 +151,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         // The og image is always the 1200x630 JPEG the image stage makes; say so, so previews need not fetch it first.
         imageSize: o.image.og ? { ...OG_SIZE, type: "image/jpeg" } : undefined,
         imageAlt: o.image.alt,
-        siteName: site.siteName,
+        siteName: strings(lang.code).siteName,
       },
       jsonLd: o.jsonLd.map(serializeJsonLd),
       themeColor: site.themeColor ?? "#1b2a3a",
@@ -173,7 +176,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   for (const lang of languages) {
     const t = strings(lang.code);
     const page = (route: Route, rest: Omit<Page, "lang" | "url" | "outFile" | "chrome" | "t">): Page => ({
-      lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale },
+      lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" },
       url: routes.url(route, lang.code),
       outFile: routes.outFile(route, lang.code),
       chrome: chrome(route, lang),
@@ -194,7 +197,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
           description: home.metaDescription,
           image: heroImage,
           type: "website",
-          jsonLd: siteJsonLd({ siteName: site.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
+          jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
         }),
         home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay), cards: content.hotels.map((h) => card(h, lang.code)) },
         sources: ["site", "strings", "home", ...content.hotels.map((h) => `hotel:${h.id}`)],
@@ -257,5 +260,5 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
       }),
     );
   }
-  return { pages, coverage, routes };
+  return { pages: withFallbackMarks(pages, { coverage, content, split: paragraphs }), coverage, routes };
 }

@@ -1,15 +1,16 @@
 // Every Book button: an outbound affiliate link in a new tab with the right rel, and the short disclosure
 // beside it that the FTC asks for.
 import type { BookLink } from "../../src/site/pages";
+import { T } from "./T";
 
 export function BookButton({ link, newTab, note, size = "regular", className }: { link: BookLink; newTab: string; note?: string; size?: "regular" | "large" | "small"; className?: string }) {
   return (
     <span className={["book", className].filter(Boolean).join(" ")}>
       <a className={`button button--${size}`} href={link.href} target="_blank" rel={link.rel} data-book>
-        {link.label}
-        <span className="visually-hidden"> ({newTab})</span>
+        <T>{link.label}</T>
+        <span className="visually-hidden"> (<T>{newTab}</T>)</span>
       </a>
-      {note && <small className="book__note">{note}</small>}
+      {note && <small className="book__note"><T>{note}</T></small>}
     </span>
   );
 }

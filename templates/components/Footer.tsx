@@ -2,6 +2,7 @@
 // the affiliate disclosure.
 import type { Page } from "../../src/site/pages";
 import { Logo } from "./Logo";
+import { T } from "./T";
 
 export function Footer({ page }: { page: Page }) {
   const { chrome, t } = page;
@@ -10,43 +11,43 @@ export function Footer({ page }: { page: Page }) {
       <div className="site-footer__grid">
         <section className="site-footer__brand" aria-label={chrome.brandName}>
           <Logo chrome={chrome} />
-          <p>{t.brandBlurb}</p>
-          <h2 className="site-footer__heading">{t.contact}</h2>
+          <p><T>{t.brandBlurb}</T></p>
+          <h2 className="site-footer__heading"><T>{t.contact}</T></h2>
           <p>
             <a href={`mailto:${chrome.contactEmail}`}>{chrome.contactEmail}</a>
           </p>
         </section>
         <nav aria-labelledby="footer-popular">
           <h2 className="site-footer__heading" id="footer-popular">
-            {t.popularDestinations}
+            <T>{t.popularDestinations}</T>
           </h2>
           <ul>
             {chrome.popular.map((p) => (
               <li key={p.href}>
-                <a href={p.href}>{p.name}</a>
+                <a href={p.href}><T>{p.name}</T></a>
               </li>
             ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-quick">
           <h2 className="site-footer__heading" id="footer-quick">
-            {t.quickLinks}
+            <T>{t.quickLinks}</T>
           </h2>
           <ul>
             <li>
-              <a href={chrome.homeHref}>{t.home}</a>
+              <a href={chrome.homeHref}><T>{t.home}</T></a>
             </li>
             <li>
-              <a href={chrome.destinationsHref}>{t.allDestinations}</a>
+              <a href={chrome.destinationsHref}><T>{t.allDestinations}</T></a>
             </li>
             <li>
               <a href={chrome.bookNow.href} target="_blank" rel={chrome.bookNow.rel} data-book>
-                {chrome.bookNow.label}
-                <span className="visually-hidden"> ({t.opensInNewTab})</span>
+                <T>{chrome.bookNow.label}</T>
+                <span className="visually-hidden"> (<T>{t.opensInNewTab}</T>)</span>
               </a>
             </li>
           </ul>
-          <h2 className="site-footer__heading">{t.language}</h2>
+          <h2 className="site-footer__heading"><T>{t.language}</T></h2>
           <ul className="site-footer__languages">
             {chrome.languages.map((l) => (
               <li key={l.code}>
@@ -59,9 +60,9 @@ export function Footer({ page }: { page: Page }) {
         </nav>
       </div>
       <div className="site-footer__legal">
-        <p className="site-footer__disclosure">{t.disclosure}</p>
+        <p className="site-footer__disclosure"><T>{t.disclosure}</T></p>
         <p>
-          © {chrome.year} {chrome.siteName}. {t.rightsReserved}
+          © {chrome.year} <T>{chrome.siteName}</T>. <T>{t.rightsReserved}</T>
         </p>
       </div>
     </footer>

@@ -4,6 +4,7 @@ import type { Page } from "../../src/site/pages";
 import { BookButton } from "./BookButton";
 import { LanguageMenu } from "./LanguageMenu";
 import { Logo } from "./Logo";
+import { T } from "./T";
 
 export function Header({ page }: { page: Page }) {
   const { chrome, t } = page;
@@ -15,11 +16,11 @@ export function Header({ page }: { page: Page }) {
           <ul className="site-nav__links">
             <li>
               <a href={chrome.homeHref} aria-current={page.kind === "home" ? "page" : undefined}>
-                {t.home}
+                <T>{t.home}</T>
               </a>
             </li>
             <li>
-              <a href={chrome.destinationsHref}>{t.destinations}</a>
+              <a href={chrome.destinationsHref}><T>{t.destinations}</T></a>
             </li>
           </ul>
           <LanguageMenu page={page} />
@@ -27,17 +28,17 @@ export function Header({ page }: { page: Page }) {
         </nav>
         <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="mobile-menu" data-menu-toggle>
           <span className="menu-toggle__bars" aria-hidden="true" />
-          <span className="menu-toggle__label">{t.menu}</span>
+          <span className="menu-toggle__label"><T>{t.menu}</T></span>
         </button>
       </div>
       <div className="mobile-menu" id="mobile-menu" data-mobile-menu hidden>
         <nav aria-label={t.menu}>
           <ul className="mobile-menu__links">
             <li>
-              <a href={chrome.homeHref}>{t.home}</a>
+              <a href={chrome.homeHref}><T>{t.home}</T></a>
             </li>
             <li>
-              <a href={chrome.destinationsHref}>{t.destinations}</a>
+              <a href={chrome.destinationsHref}><T>{t.destinations}</T></a>
             </li>
           </ul>
           <ul className="mobile-menu__languages" aria-label={t.language}>

@@ -2,15 +2,16 @@
 import type { BookLink, Page, Section } from "../../src/site/pages";
 import { BookButton } from "./BookButton";
 import { Paragraphs } from "./Paragraphs";
+import { T } from "./T";
 
 export function Breadcrumb({ page }: { page: Page }) {
   return (
     <nav className="breadcrumb" aria-label={page.t.breadcrumb}>
       <ol>
         <li>
-          <a href={page.chrome.homeHref}>{page.t.home}</a>
+          <a href={page.chrome.homeHref}><T>{page.t.home}</T></a>
         </li>
-        <li aria-current="page">{page.hotel!.name}</li>
+        <li aria-current="page"><T>{page.hotel!.name}</T></li>
       </ol>
     </nav>
   );
@@ -21,7 +22,7 @@ export function Sections({ sections }: { sections: Section[] }) {
     <>
       {sections.map((s, i) => (
         <section key={i} className="prose-section">
-          <h2>{s.title}</h2>
+          <h2><T>{s.title}</T></h2>
           <Paragraphs items={s.paragraphs} />
         </section>
       ))}
@@ -32,7 +33,7 @@ export function Sections({ sections }: { sections: Section[] }) {
 export function CallToAction({ page, title, paragraphs, book }: { page: Page; title: string; paragraphs: string[]; book: BookLink }) {
   return (
     <section className="cta">
-      <h2 className="section-title">{title}</h2>
+      <h2 className="section-title"><T>{title}</T></h2>
       <Paragraphs items={paragraphs} />
       <BookButton link={book} newTab={page.t.opensInNewTab} note={page.t.commissionNote} size="large" />
     </section>

@@ -2,9 +2,11 @@
 // and alt (no layout shift). The hero is eager, high priority and preloaded; every other image is lazy.
 import { preload } from "react-dom";
 import type { ImageView } from "../../src/site/pages";
+import { useLangOf } from "./T";
 
 export function Img({ image, className, hero = false, sizes = "100vw" }: { image: ImageView; className?: string; hero?: boolean; sizes?: string }) {
   const sources = image.sources ?? [];
+  const altLang = useLangOf(image.alt || undefined);
   // React puts this <link rel="preload"> in <head>; browsers that cannot decode the type skip it.
   const best = sources[0] ?? (image.srcset ? { type: "", srcset: image.srcset } : undefined);
   if (hero) {
@@ -19,6 +21,7 @@ export function Img({ image, className, hero = false, sizes = "100vw" }: { image
       width={image.width}
       height={image.height}
       alt={image.alt}
+      {...altLang}
       loading={hero ? "eager" : "lazy"}
       decoding={hero ? "sync" : "async"}
       fetchPriority={hero ? "high" : undefined}

@@ -6,7 +6,7 @@ export function LanguageBanner({ page }: { page: Page }) {
   return (
     <>
       {page.chrome.suggestions.map((s) => (
-        <aside key={s.code} className="lang-banner" lang={s.htmlLang} data-lang-banner={s.code} aria-label={s.text} hidden>
+        <aside key={s.code} className="lang-banner" lang={s.textLang} dir={s.dir} data-lang-banner={s.code} aria-label={s.text} hidden>
           <p>
             {s.text}{" "}
             <a href={s.href} hrefLang={s.htmlLang} data-lang-choice={s.code}>

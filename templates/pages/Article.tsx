@@ -5,6 +5,7 @@ import { BookButton } from "../components/BookButton";
 import { Breadcrumb, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
+import { T } from "../components/T";
 
 export function Article({ page }: { page: Page }) {
   const h = page.hotel!;
@@ -13,8 +14,8 @@ export function Article({ page }: { page: Page }) {
     <article className="hotel hotel--article container container--narrow">
       <Breadcrumb page={page} />
       <header className="article-header">
-        <p className="article-header__kicker">{h.location}</p>
-        <h1>{h.mainTitle}</h1>
+        <p className="article-header__kicker"><T>{h.location}</T></p>
+        <h1><T>{h.mainTitle}</T></h1>
         <Paragraphs items={h.intro} className="lead" />
       </header>
       <figure className="article-figure">
@@ -23,10 +24,10 @@ export function Article({ page }: { page: Page }) {
       <Sections sections={h.sections} />
       {h.whyChoose && (
         <section className="checklist">
-          <h2>{h.whyChoose.title}</h2>
+          <h2><T>{h.whyChoose.title}</T></h2>
           <ul>
             {h.whyChoose.points.map((p, i) => (
-              <li key={i}>{p}</li>
+              <li key={i}><T>{p}</T></li>
             ))}
           </ul>
         </section>

@@ -2,6 +2,7 @@
 import type { HotelCard, Page } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
 import { Img } from "../components/Img";
+import { T } from "../components/T";
 
 const FEATURES = ["Accommodations", "Dining", "Locations"] as const;
 const REASONS = ["quality", "global", "amenities", "culinary", "business", "sustainable"] as const;
@@ -12,10 +13,10 @@ function Card({ card }: { card: HotelCard }) {
       <a className="card__link" href={card.href}>
         <Img image={card.image} className="card__image" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" />
         <div className="card__body">
-          <p className="card__location">{card.location}</p>
-          <h3 className="card__name">{card.name}</h3>
-          <p className="card__title">{card.title}</p>
-          <p className="card__description">{card.description}</p>
+          <p className="card__location"><T>{card.location}</T></p>
+          <h3 className="card__name"><T>{card.name}</T></h3>
+          <p className="card__title"><T>{card.title}</T></p>
+          <p className="card__description"><T>{card.description}</T></p>
         </div>
       </a>
     </li>
@@ -31,29 +32,29 @@ export function Home({ page }: { page: Page }) {
       <section className="hero hero--home">
         <Img image={home.heroImage} className="hero__image" hero sizes="100vw" />
         <div className="hero__content hero__content--center">
-          <h1 className="hero__title">{x.heroTitle}</h1>
-          <p className="hero__subtitle">{x.heroSubtitle}</p>
+          <h1 className="hero__title"><T>{x.heroTitle}</T></h1>
+          <p className="hero__subtitle"><T>{x.heroSubtitle}</T></p>
           <div className="hero__actions">
             <BookButton link={home.book} newTab={t.opensInNewTab} size="large" />
             <a className="button button--large button--ghost" href={page.chrome.destinationsHref}>
-              {t.exploreDestinations}
+              <T>{t.exploreDestinations}</T>
             </a>
           </div>
-          <small className="book__note hero__note">{t.commissionNote}</small>
+          <small className="book__note hero__note"><T>{t.commissionNote}</T></small>
         </div>
       </section>
 
       <section className="welcome container">
         <div className="welcome__intro">
-          <h2 className="section-title">{x.welcomeTitle}</h2>
-          <p>{x.welcomeText1}</p>
-          <p>{x.welcomeText2}</p>
+          <h2 className="section-title"><T>{x.welcomeTitle}</T></h2>
+          <p><T>{x.welcomeText1}</T></p>
+          <p><T>{x.welcomeText2}</T></p>
         </div>
         <ul className="features">
           {FEATURES.map((f) => (
             <li key={f} className="feature">
-              <h3>{x[`feature${f}Title`]}</h3>
-              <p>{x[`feature${f}Text`]}</p>
+              <h3><T>{x[`feature${f}Title`]}</T></h3>
+              <p><T>{x[`feature${f}Text`]}</T></p>
             </li>
           ))}
         </ul>
@@ -61,12 +62,12 @@ export function Home({ page }: { page: Page }) {
 
       <section className="why">
         <div className="container">
-          <h2 className="section-title">{x.whyChooseTitle}</h2>
+          <h2 className="section-title"><T>{x.whyChooseTitle}</T></h2>
           <ul className="why__list">
             {REASONS.map((r) => (
               <li key={r}>
-                <h3>{x[`${r}Title`]}</h3>
-                <p>{x[`${r}Text`]}</p>
+                <h3><T>{x[`${r}Title`]}</T></h3>
+                <p><T>{x[`${r}Text`]}</T></p>
               </li>
             ))}
           </ul>
@@ -74,8 +75,8 @@ export function Home({ page }: { page: Page }) {
       </section>
 
       <section className="destinations container" id="destinations" tabIndex={-1}>
-        <h2 className="section-title">{x.destinationsTitle}</h2>
-        <p className="destinations__subtitle">{x.destinationsSubtitle}</p>
+        <h2 className="section-title"><T>{x.destinationsTitle}</T></h2>
+        <p className="destinations__subtitle"><T>{x.destinationsSubtitle}</T></p>
         <ul className="cards">
           {home.cards.map((c) => (
             <Card key={c.id} card={c} />
@@ -84,8 +85,8 @@ export function Home({ page }: { page: Page }) {
       </section>
 
       <section className="cta cta--home">
-        <h2 className="section-title">{x.ctaTitle}</h2>
-        <p>{x.ctaSubtitle}</p>
+        <h2 className="section-title"><T>{x.ctaTitle}</T></h2>
+        <p><T>{x.ctaSubtitle}</T></p>
         <BookButton link={home.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
       </section>
     </>

@@ -1,5 +1,6 @@
 // Not-found page, one per language: "404", the message and a way home. The script logs the attempted path.
 import type { Page } from "../../src/site/pages";
+import { T } from "../components/T";
 
 export function NotFound({ page }: { page: Page }) {
   const t = page.t;
@@ -10,11 +11,11 @@ export function NotFound({ page }: { page: Page }) {
       </p>
       <h1>
         <span className="visually-hidden">404: </span>
-        {t.notFoundTitle}
+        <T>{t.notFoundTitle}</T>
       </h1>
-      <p>{t.notFoundText}</p>
+      <p><T>{t.notFoundText}</T></p>
       <a className="button" href={page.chrome.homeHref}>
-        {t.returnHome}
+        <T>{t.returnHome}</T>
       </a>
     </section>
   );

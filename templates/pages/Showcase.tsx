@@ -5,6 +5,7 @@ import { BookButton } from "../components/BookButton";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
+import { T } from "../components/T";
 
 export function Showcase({ page }: { page: Page }) {
   const h = page.hotel!;
@@ -14,27 +15,27 @@ export function Showcase({ page }: { page: Page }) {
       <header className={`hero hero--showcase hero--${h.hero}`}>
         <Img image={h.image} className="hero__image" hero sizes="100vw" />
         <div className="hero__content hero__content--bottom">
-          <p className="hero__kicker">{h.location}</p>
-          <h1 className="hero__title">{h.name}</h1>
-          {h.tagline && <p className="hero__subtitle">{h.tagline}</p>}
+          <p className="hero__kicker"><T>{h.location}</T></p>
+          <h1 className="hero__title"><T>{h.name}</T></h1>
+          {h.tagline && <p className="hero__subtitle"><T>{h.tagline}</T></p>}
           <BookButton link={h.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
         </div>
       </header>
       <div className="container container--narrow">
         <Breadcrumb page={page} />
         <section className="overview">
-          <h2>{h.mainTitle}</h2>
+          <h2><T>{h.mainTitle}</T></h2>
           <Paragraphs items={h.overview} />
         </section>
       </div>
       <section className="tiles container" aria-labelledby="highlights">
         <h2 className="visually-hidden" id="highlights">
-          {t.highlights}
+          <T>{t.highlights}</T>
         </h2>
         <ul className="tiles__list">
           {h.features.map((f, i) => (
             <li key={i} className="tile">
-              {f}
+              <T>{f}</T>
             </li>
           ))}
         </ul>

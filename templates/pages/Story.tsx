@@ -5,6 +5,7 @@ import { BookButton } from "../components/BookButton";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
+import { T } from "../components/T";
 
 export function Story({ page }: { page: Page }) {
   const h = page.hotel!;
@@ -14,15 +15,15 @@ export function Story({ page }: { page: Page }) {
       <header className="hero hero--story">
         <Img image={h.image} className="hero__image" hero sizes="100vw" />
         <div className="hero__content hero__content--center">
-          <h1 className="hero__title">{h.name}</h1>
-          <p className="hero__kicker">{h.location}</p>
+          <h1 className="hero__title"><T>{h.name}</T></h1>
+          <p className="hero__kicker"><T>{h.location}</T></p>
           <BookButton link={h.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
         </div>
       </header>
       <div className="container container--narrow">
         <Breadcrumb page={page} />
         <section className="overview">
-          <h2>{h.mainTitle}</h2>
+          <h2><T>{h.mainTitle}</T></h2>
           <Paragraphs items={h.intro} className="lead" />
         </section>
         <Sections sections={h.sections} />

@@ -1,0 +1,119 @@
+// `hotelsite translate`: the translator's commands (mark-current, export, import), registered on the CLI's
+// program by one call so the CLI file stays a list of commands.
+import { readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Command } from "commander";
+import { check } from "../build.js";
+import { ContentError, ContentErrors } from "../errors.js";
+import { parseYaml } from "../content/yaml.js";
+import { validateContent } from "../content/validate.js";
+import { emptyLock, record, writeLock } from "./lock.js";
+import { translationContext } from "./context.js";
+import { exportXliff } from "./export.js";
+import { applyImport, planImport } from "./import.js";
+import { markCurrent } from "./mark-current.js";
+import { parseXliff, writeXliff } from "./xliff.js";
+
+/** Where the translate commands print, and the working directory. */
+export interface TranslateIo {
+  out: (text: string) => void;
+  cwd?: string;
+}
+
+/** Language codes from "--lang zh,ja" (repeatable). */
+const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(",").map((s) => s.trim()).filter(Boolean)];
+
+/** Checks the content and reads its lock: every translate command starts here. */
+async function load(contentDir: string, io: TranslateIo) {
+  const cwd = io.cwd ?? process.cwd();
+  const result = await check({ contentDir: path.resolve(cwd, contentDir), outDir: "dist", cwd });
+  return { result, ctx: await translationContext(result, cwd), cwd };
+}
+
+/** Adds `translate` and its subcommands to the program. */
+export function registerTranslate(program: Command, io: TranslateIo): void {
+  const translate = program.command("translate").description("translators' commands: mark translations current, export and import XLIFF 2.0");
+
+  translate
+    .command("mark-current [targets...]")
+    .description("record that translations were made from the English as it is now (targets: files or file#/field; default all)")
+    .option("--content <dir>", "content folder", "content")
+    .option("--lang <codes>", "only these languages (comma-separated or repeated)", collect)
+    .action(async (targets: string[], o: { content: string; lang?: string[] }) => {
+      const { ctx } = await load(o.content, io);
+      const lock = ctx.lock ?? emptyLock();
+      const unknown = (o.lang ?? []).filter((l) => !ctx.languages.slice(1).includes(l));
+      if (unknown.length) throw new UsageError(`--lang ${unknown.join(",")}: not a translation language of this site (${ctx.languages.slice(1).join(", ")})`);
+      const { marked, forgotten } = markCurrent({ sources: ctx.sources, languages: ctx.languages, lock, langs: o.lang, only: targets });
+      await writeLock(ctx.contentDir, lock);
+      io.out(`Marked ${marked} outdated translation${marked === 1 ? "" : "s"} current${forgotten ? `, forgot ${forgotten} no longer translated` : ""}; wrote ${ctx.lockShown}.`);
+    });
+
+  translate
+    .command("export")
+    .description("write XLIFF 2.0 with the fields of a language that need work (missing and outdated)")
+    .requiredOption("--lang <code>", "the language to translate into")
+    .option("--out <file>", "write to this file (default: print it)")
+    .option("--all", "every field, not only those that need work")
+    .option("--content <dir>", "content folder", "content")
+    .action(async (o: { lang: string; out?: string; all?: boolean; content: string }) => {
+      const { result, ctx, cwd } = await load(o.content, io);
+      const languages = result.content.site.languages;
+      const lang = languages.slice(1).find((l) => l.code === o.lang);
+      if (!lang) throw new UsageError(`--lang ${o.lang}: not a translation language of this site (${languages.slice(1).map((l) => l.code).join(", ")})`);
+      const { doc, units } = exportXliff({ ctx, site: result.content.site, lang, all: o.all });
+      const xml = writeXliff(doc);
+      if (!o.out) return io.out(xml);
+      await writeFile(path.resolve(cwd, o.out), xml);
+      io.out(`Wrote ${units} unit${units === 1 ? "" : "s"} for ${lang.code} (${o.all ? "every field" : "missing and outdated fields"}) to ${o.out}.`);
+    });
+
+  translate
+    .command("import <file>")
+    .description("write an XLIFF file's translations into the YAML and record them as current; all or nothing")
+    .option("--content <dir>", "content folder", "content")
+    .action(async (file: string, o: { content: string }) => {
+      const { result, ctx, cwd } = await load(o.content, io);
+      const abs = path.resolve(cwd, file);
+      const shown = path.relative(cwd, abs) || file;
+      let xml: string;
+      try {
+        xml = await readFile(abs, "utf8");
+      } catch (e) {
+        throw new ContentErrors([new ContentError({ file: shown }, `cannot be read (${(e as NodeJS.ErrnoException).code})`, "give the path of an XLIFF file")]);
+      }
+      const plan = planImport({ doc: parseXliff(xml, shown), shown, ctx, languages: result.content.site.languages });
+      const keys = [...new Set(plan.changes.filter((c) => c.write).map((c) => c.src.key))];
+      const texts = new Map(await Promise.all(keys.map(async (k) => [k, await readFile(path.join(ctx.contentDir, k), "utf8")] as const)));
+      const updated = applyImport(plan, texts, ctx.languages[0]);
+      // The new files must still be valid content: refuse the whole import otherwise.
+      const replace = new Map([...updated].map(([k, text]) => [k, parseYaml(Buffer.from(text), path.relative(cwd, path.join(ctx.contentDir, k)))]));
+      const keyOf = (f: { file: string }) => path.relative(ctx.contentDir, path.resolve(cwd, f.file)).split(path.sep).join("/");
+      const swap = <T extends { file: string }>(f: T) => (replace.get(keyOf(f)) as T | undefined) ?? f;
+      const l = result.loaded;
+      validateContent({ ...l, strings: swap(l.strings), home: swap(l.home), hotels: l.hotels.map(swap) });
+
+      for (const [k, text] of updated) {
+        const target = path.join(ctx.contentDir, k);
+        await writeFile(`${target}.import-tmp`, text);
+        await rename(`${target}.import-tmp`, target);
+      }
+      const lock = ctx.lock ?? emptyLock();
+      for (const c of plan.changes) record(lock, { key: c.src.key, pointer: c.pointer, lang: plan.lang.code, english: c.english });
+      await writeLock(ctx.contentDir, lock);
+      const n = plan.changes.length;
+      const written = plan.changes.filter((c) => c.write).length;
+      io.out(
+        `Imported ${n} ${plan.lang.code} translation${n === 1 ? "" : "s"} (${written} changed, in ${keys.length} file${keys.length === 1 ? "" : "s"})` +
+          `${plan.skipped ? `; ${plan.skipped} unit${plan.skipped === 1 ? "" : "s"} left as they were (no target, or not yet translated)` : ""}; recorded in ${ctx.lockShown}.`,
+      );
+    });
+}
+
+/** A mistake in a translate command's arguments (exit 2, no stack). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}

@@ -1,0 +1,113 @@
+// XLIFF 2.0 written for translators' tools and read back from them. Writing is a small serialiser; reading uses
+// saxes, a strict XML parser, so a file that is not well formed is refused with its line and column. Reading is
+// lenient where tools differ: no state attributes, any whitespace between elements, several segments per unit,
+// inline codes (their text is kept).
+import { SaxesParser } from "saxes";
+import { ContentError, ContentErrors } from "../errors.js";
+
+/** One translation unit: a field's English, its translation when there is one, and notes for the translator. */
+export interface XliffUnit {
+  id: string;
+  source: string;
+  target?: string;
+  /** XLIFF segment state: initial (needs work), translated, reviewed, final; absent when a tool writes none. */
+  state?: string;
+  notes?: { category: string; text: string }[];
+  /** Line of the <unit> in a parsed file, for messages. */
+  line?: number;
+}
+
+/** One <file>: a content file's units. */
+export interface XliffFile {
+  id: string;
+  original?: string;
+  units: XliffUnit[];
+  line?: number;
+}
+
+/** An XLIFF 2.0 document. */
+export interface XliffDoc {
+  srcLang: string;
+  trgLang: string;
+  files: XliffFile[];
+}
+
+/** XML text escaping (attributes and text alike). */
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The document as XLIFF 2.0 text. */
+export function writeXliff(doc: XliffDoc): string {
+  const out = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${esc(doc.srcLang)}" trgLang="${esc(doc.trgLang)}">`,
+  ];
+  for (const f of doc.files) {
+    out.push(`  <file id="${esc(f.id)}"${f.original ? ` original="${esc(f.original)}"` : ""}>`);
+    for (const u of f.units) {
+      out.push(`    <unit id="${esc(u.id)}">`);
+      if (u.notes?.length) {
+        out.push(`      <notes>`);
+        for (const n of u.notes) out.push(`        <note category="${esc(n.category)}">${esc(n.text)}</note>`);
+        out.push(`      </notes>`);
+      }
+      out.push(`      <segment${u.state ? ` state="${esc(u.state)}"` : ""}>`);
+      out.push(`        <source xml:space="preserve">${esc(u.source)}</source>`);
+      if (u.target !== undefined) out.push(`        <target xml:space="preserve">${esc(u.target)}</target>`);
+      out.push(`      </segment>`, `    </unit>`);
+    }
+    out.push(`  </file>`);
+  }
+  out.push(`</xliff>`, "");
+  return out.join("\n");
+}
+
+/** Parses XLIFF 2.x text, or throws ContentErrors naming `shown` with the place of the problem. */
+export function parseXliff(text: string, shown: string): XliffDoc {
+  const parser = new SaxesParser({ position: true });
+  const fail = (message: string, hint?: string): never => {
+    throw new ContentErrors([new ContentError({ file: shown, line: parser.line, column: parser.column + 1 }, message, hint)]);
+  };
+  if (!text.trim()) fail("is empty", "export one with `hotelsite translate export --lang <code>`");
+  const doc: XliffDoc = { srcLang: "", trgLang: "", files: [] };
+  let file: XliffFile | undefined;
+  let unit: XliffUnit | undefined;
+  // Which text the characters go to: the unit's source or target (inside a segment or ignorable), or nothing.
+  let into: "source" | "target" | null = null;
+  let sawRoot = false;
+  const local = (name: string) => name.slice(name.indexOf(":") + 1);
+
+  parser.on("opentag", (tag) => {
+    const name = local(tag.name);
+    const attr = (a: string) => (tag.attributes[a] as string | undefined) ?? undefined;
+    if (!sawRoot) {
+      sawRoot = true;
+      if (name !== "xliff") fail(`is not an XLIFF file: its root element is <${tag.name}>`, "export one with `hotelsite translate export --lang <code>`");
+      if (!/^2\./.test(attr("version") ?? "")) fail(`is XLIFF ${attr("version") ?? "without a version"}; hotelsite reads XLIFF 2.0`, "save it from your tool as XLIFF 2.0");
+      doc.srcLang = attr("srcLang") ?? "";
+      doc.trgLang = attr("trgLang") ?? "";
+      return;
+    }
+    if (name === "file") doc.files.push((file = { id: attr("id") ?? "", original: attr("original"), units: [], line: parser.line }));
+    else if (name === "unit" && file) file.units.push((unit = { id: attr("id") ?? "", source: "", line: parser.line }));
+    else if (name === "segment" && unit && attr("state")) unit.state = attr("state");
+    else if ((name === "source" || name === "target") && unit) {
+      into = name;
+      if (name === "target") unit.target ??= "";
+    }
+  });
+  parser.on("text", (t) => {
+    if (unit && into) unit[into] = (unit[into] ?? "") + t;
+  });
+  parser.on("cdata", (t) => {
+    if (unit && into) unit[into] = (unit[into] ?? "") + t;
+  });
+  parser.on("closetag", (tag) => {
+    const name = local(tag.name);
+    if (name === "source" || name === "target") into = null;
+    else if (name === "unit") unit = undefined;
+    else if (name === "file") file = undefined;
+  });
+  parser.on("error", (e) => fail(`is not well-formed XML: ${e.message.replace(/^(?:.*?:)?\d+:\d+: /, "")}`, "open it in your translation tool and save it again, or export a fresh file"));
+  parser.write(text).close();
+  return doc;
+}
