@@ -3,6 +3,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { ContentError, ContentErrors, type Warning } from "../errors.js";
+import { trackingProblems } from "../site/affiliate.js";
 import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "../types.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import homeSchema from "./schemas/home.schema.json" with { type: "json" };
@@ -207,6 +208,7 @@ export function validateContent(loaded: LoadedContent): Validated {
         errors.push(errorAt(loaded.site, `/popularDestinations/${i}`, `"${id}" names no hotel`, `hotel ids are the file names in hotels/: ${[...byId.keys()].slice(0, 6).join(", ")}, ...`));
       }
     });
+    for (const p of trackingProblems(site, [...byId.keys()])) errors.push(errorAt(loaded.site, p.pointer, p.message, p.hint));
     for (const key of ["defaultImage", "homeImage"] as const) {
       if (!loaded.images.has(site[key])) {
         errors.push(errorAt(loaded.site, `/${key}`, `"${site[key]}" is not an image file in the content folder`, imageHint(site[key])));

@@ -40,7 +40,7 @@ export function Footer({ page }: { page: Page }) {
               <a href={chrome.destinationsHref}>{t.allDestinations}</a>
             </li>
             <li>
-              <a href={chrome.bookNow.href} target="_blank" rel={chrome.bookNow.rel} data-book>
+              <a href={chrome.bookNow.hrefs.footer} target="_blank" rel={chrome.bookNow.rel} data-book>
                 {chrome.bookNow.label}
                 <span className="visually-hidden"> ({t.opensInNewTab})</span>
               </a>

@@ -34,7 +34,7 @@ export function Home({ page }: { page: Page }) {
           <h1 className="hero__title">{x.heroTitle}</h1>
           <p className="hero__subtitle">{x.heroSubtitle}</p>
           <div className="hero__actions">
-            <BookButton link={home.book} newTab={t.opensInNewTab} size="large" />
+            <BookButton link={home.book} placement="hero" newTab={t.opensInNewTab} size="large" />
             <a className="button button--large button--ghost" href={page.chrome.destinationsHref}>
               {t.exploreDestinations}
             </a>
@@ -86,7 +86,7 @@ export function Home({ page }: { page: Page }) {
       <section className="cta cta--home">
         <h2 className="section-title">{x.ctaTitle}</h2>
         <p>{x.ctaSubtitle}</p>
-        <BookButton link={home.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
+        <BookButton link={home.book} placement="cta" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
       </section>
     </>
   );

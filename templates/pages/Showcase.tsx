@@ -17,7 +17,7 @@ export function Showcase({ page }: { page: Page }) {
           <p className="hero__kicker">{h.location}</p>
           <h1 className="hero__title">{h.name}</h1>
           {h.tagline && <p className="hero__subtitle">{h.tagline}</p>}
-          <BookButton link={h.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
+          <BookButton link={h.book} placement="hero" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
         </div>
       </header>
       <div className="container container--narrow">

@@ -1,0 +1,106 @@
+// Outbound booking URLs: the partner id, and a tracking label per language, page and placement so the partner's
+// report tells every Book button apart. The one place a booking link's URL is made (resolve asks it), and the
+// rule that refuses a label template which would give two placements the same URL (validate asks it).
+import type { SiteSettings } from "../types.js";
+import type { BookLink } from "./pages.js";
+import { makeRoutes, type Route } from "./routes.js";
+
+/** Where on a page a Book link sits; templates pick one per link, and each is used once per page. */
+export const PLACEMENTS = ["header", "menu", "footer", "hero", "body", "cta"] as const;
+/** One of {@link PLACEMENTS}. */
+export type Placement = (typeof PLACEMENTS)[number];
+
+/** The placeholders a tracking template may use. */
+export const PLACEHOLDERS = ["lang", "page", "placement"] as const;
+
+/** What a booking URL is made from. */
+export interface BookingUrlInput {
+  /** The link as written in the content (already validated: https on an allowed host). */
+  link: string;
+  site: Pick<SiteSettings, "affiliate">;
+  /** Language code (en, zh). */
+  lang: string;
+  /** The page's key in labels: see {@link pageKey}. */
+  page: string;
+  placement: Placement;
+}
+
+/** The page part of a label: "home", "404", or the hotel's slug (which always holds a hyphen, so never those). */
+export function pageKey(route: Route, slug: (id: string) => string): string {
+  return route.kind === "home" ? "home" : route.kind === "notFound" ? "404" : slug(route.id);
+}
+
+/** The tracking value a template gives: `{lang}-{page}-{placement}` -> "zh-grand-hyatt-dubai-hero". */
+export function trackingValue(template: string, values: Record<(typeof PLACEHOLDERS)[number], string>): string {
+  return template.replace(/\{(lang|page|placement)\}/g, (_, name: keyof typeof values) => values[name]);
+}
+
+/** The URL a Book link opens: the content's link (scheme and host lower-cased), the partner id, and the label. */
+export function bookingUrl({ link, site, lang, page, placement }: BookingUrlInput): string {
+  const { affiliate } = site;
+  const url = new URL(link);
+  url.searchParams.set(affiliate.partnerParam, affiliate.partnerId);
+  if (affiliate.tracking) url.searchParams.set(affiliate.tracking.param, trackingValue(affiliate.tracking.template, { lang, page, placement }));
+  return url.href;
+}
+
+/** A Book link with its URL for each of `placements` on one page in one language (resolve's one call). */
+export function bookLink<P extends Placement>(o: Omit<BookingUrlInput, "placement"> & { label: string; rel: string; placements: readonly P[] }): BookLink<P> {
+  const hrefs = {} as Record<P, string>;
+  for (const placement of o.placements) hrefs[placement] = bookingUrl({ ...o, placement });
+  return { hrefs, label: o.label, rel: o.rel };
+}
+
+/** A template problem: where in site.yaml (a JSON pointer), what, and what to do. */
+export interface TrackingProblem {
+  pointer: string;
+  message: string;
+  hint: string;
+}
+
+/**
+ * Why the tracking settings would not give every page x language x placement its own URL, or []. Checks the
+ * placeholders, then computes every value the site would use, so no template can pass that collides in practice.
+ */
+export function trackingProblems(site: SiteSettings, hotelIds: string[]): TrackingProblem[] {
+  const tracking = site.affiliate.tracking;
+  if (!tracking) return [];
+  const pointer = "/affiliate/tracking/template";
+  if (tracking.param === site.affiliate.partnerParam) {
+    return [
+      {
+        pointer: "/affiliate/tracking/param",
+        message: `"${tracking.param}" is already the partner id's parameter`,
+        hint: `the label needs its own parameter (Booking.com's is label); partnerParam carries the partner id`,
+      },
+    ];
+  }
+  const missing = PLACEHOLDERS.filter((p) => !tracking.template.includes(`{${p}}`));
+  if (missing.length) {
+    const names = missing.map((p) => `{${p}}`).join(" and ");
+    return [
+      {
+        pointer,
+        message: `has no ${names}, so two placements would share one URL`,
+        hint: `use all of {lang}, {page} and {placement}, e.g. "{lang}-{page}-{placement}", so the partner's report tells every Book button apart`,
+      },
+    ];
+  }
+  const { slug } = makeRoutes(site);
+  const pages = [{ kind: "home" } as const, { kind: "notFound" } as const, ...hotelIds.map((id) => ({ kind: "hotel", id }) as const)].map((r) => pageKey(r, slug));
+  const seen = new Map<string, string>();
+  for (const lang of site.languages.map((l) => l.code)) {
+    for (const page of pages) {
+      for (const placement of PLACEMENTS) {
+        const value = trackingValue(tracking.template, { lang, page, placement });
+        const here = `${lang} ${page} ${placement}`;
+        const other = seen.get(value);
+        if (other !== undefined) {
+          return [{ pointer, message: `gives "${value}" both to ${other} and to ${here}`, hint: "separate the placeholders with a character they never contain, e.g. \"{lang}-{page}-{placement}\"" }];
+        }
+        seen.set(value, here);
+      }
+    }
+  }
+  return [];
+}
