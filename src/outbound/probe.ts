@@ -72,12 +72,12 @@ function request(target: string, method: "HEAD" | "GET", o: ProbeOptions): Promi
   });
 }
 
-/** One URL's answer: HEAD, then GET if HEAD is refused or fails, and one more GET after a failure or a 5xx. */
+/** One URL's answer: HEAD, then GET if HEAD is refused or fails, and one more GET after a failure, a 5xx or a 429. */
 async function ask(url: string, o: ProbeOptions): Promise<Hop & { answer: Answer }> {
   let answer = await request(url, "HEAD", o);
-  if ("status" in answer && answer.status !== 405 && answer.status !== 501 && answer.status < 500) return { url, status: answer.status, method: "HEAD", answer };
+  if ("status" in answer && answer.status !== 405 && answer.status !== 501 && answer.status !== 429 && answer.status < 500) return { url, status: answer.status, method: "HEAD", answer };
   answer = await request(url, "GET", o);
-  if ("error" in answer || answer.status >= 500) answer = await request(url, "GET", o);
+  if ("error" in answer || answer.status >= 500 || answer.status === 429) answer = await request(url, "GET", o);
   return { url, status: "status" in answer ? answer.status : undefined, method: "GET", answer };
 }
 

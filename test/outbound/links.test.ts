@@ -20,7 +20,7 @@ let base: string;
 let tlsBase: string;
 /** Requests the plain server received, as "METHOD /path". */
 const seen: string[] = [];
-const flakyAnswers = [503, 503];
+const flakyAnswers = [429, 503];
 
 /** Answers by path, whatever the query. */
 function answer(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -106,7 +106,7 @@ describe("hotelsite links", () => {
     expect(by.get(`${base}/loop`)).toMatchObject({ ok: false, status: 302, error: "more than 10 redirects", final: `${base}/loop` });
     expect((by.get(`${base}/loop`)!.chain as unknown[]).length).toBe(11);
     expect(by.get(`${tlsBase}/ok`)).toMatchObject({ ok: false, error: "TLS error: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)", pages: ["/"] });
-    // HEAD refused: asked again with GET. A 503 is retried once after the GET fallback, and then answers.
+    // HEAD refused: asked again with GET. A 429 to HEAD falls back to GET, whose 503 is retried once, and then answers.
     expect(by.get(`${base}/head-refused`)).toMatchObject({ ok: true, status: 200, chain: [{ url: `${base}/head-refused`, status: 200, method: "GET" }] });
     expect(by.get(`${base}/flaky`)).toMatchObject({ ok: true, status: 200 });
     expect(seen.filter((s) => s.endsWith(" /head-refused"))).toEqual(["HEAD /head-refused", "GET /head-refused"]);
