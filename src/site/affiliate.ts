@@ -35,13 +35,38 @@ export function trackingValue(template: string, values: Record<(typeof PLACEHOLD
   return template.replace(/\{(lang|page|placement)\}/g, (_, name: keyof typeof values) => values[name]);
 }
 
+/** A content link parsed once per site: the URL with the partner id and without a label, split at its fragment. */
+interface Prepared {
+  head: string;
+  fragment: string;
+}
+/** Parsed links per affiliate settings: a page has five or six Book URLs, and URL parsing is the cost of them. */
+const prepared = new WeakMap<object, Map<string, Prepared>>();
+
+function prepare(link: string, affiliate: SiteSettings["affiliate"]): Prepared {
+  let byLink = prepared.get(affiliate);
+  if (!byLink) prepared.set(affiliate, (byLink = new Map()));
+  let p = byLink.get(link);
+  if (!p) {
+    const url = new URL(link);
+    url.searchParams.set(affiliate.partnerParam, affiliate.partnerId);
+    if (affiliate.tracking) url.searchParams.delete(affiliate.tracking.param);
+    const fragment = url.hash;
+    url.hash = "";
+    byLink.set(link, (p = { head: url.href, fragment }));
+  }
+  return p;
+}
+
 /** The URL a Book link opens: the content's link (scheme and host lower-cased), the partner id, and the label. */
 export function bookingUrl({ link, site, lang, page, placement }: BookingUrlInput): string {
   const { affiliate } = site;
-  const url = new URL(link);
-  url.searchParams.set(affiliate.partnerParam, affiliate.partnerId);
-  if (affiliate.tracking) url.searchParams.set(affiliate.tracking.param, trackingValue(affiliate.tracking.template, { lang, page, placement }));
-  return url.href;
+  const { head, fragment } = prepare(link, affiliate);
+  if (!affiliate.tracking) return head + fragment;
+  const value = trackingValue(affiliate.tracking.template, { lang, page, placement });
+  // The partner id made the query non-empty; values of these characters need no escaping (others get the form encoding).
+  const pair = /^[A-Za-z0-9_.-]*$/.test(value) ? `${affiliate.tracking.param}=${value}` : new URLSearchParams({ [affiliate.tracking.param]: value }).toString();
+  return `${head}&${pair}${fragment}`;
 }
 
 /** A Book link with its URL for each of `placements` on one page in one language (resolve's one call). */

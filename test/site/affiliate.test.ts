@@ -42,8 +42,16 @@ describe("bookingUrl", () => {
   it("replaces a label or partner id written into the content's link rather than adding a second one", () => {
     const site = settings({ template: "{lang}-{page}-{placement}" });
     expect(bookingUrl({ link: "https://book.example.com/h?label=old&aid=1", site, lang: "en", page: "home", placement: "header" })).toBe(
-      "https://book.example.com/h?label=en-home-header&aid=42",
+      "https://book.example.com/h?aid=42&label=en-home-header",
     );
+  });
+
+  it("keeps a fragment at the end and form-encodes a label that needs it", () => {
+    const site = settings({ template: "~{lang}-{page}-{placement}" });
+    expect(bookingUrl({ link: "HTTPS://Book.Example.com/h?q=a+b#rooms", site, lang: "en", page: "home", placement: "hero" })).toBe(
+      "https://book.example.com/h?q=a+b&aid=42&label=%7Een-home-hero#rooms",
+    );
+    expect(bookingUrl({ link: "https://book.example.com/h#rooms", site: settings({}), lang: "en", page: "home", placement: "hero" })).toBe("https://book.example.com/h?aid=42#rooms");
   });
 
   it("adds only the partner id when the site has no tracking template", () => {
