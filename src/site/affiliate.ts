@@ -30,9 +30,24 @@ export function pageKey(route: Route, slug: (id: string) => string): string {
   return route.kind === "home" ? "home" : route.kind === "notFound" ? "404" : slug(route.id);
 }
 
+type Values = Record<(typeof PLACEHOLDERS)[number], string>;
+
+/** A template split once into its fixed text and placeholders, so each value is a few concatenations. */
+function compile(template: string): (values: Values) => string {
+  const parts = template.split(/\{(lang|page|placement)\}/);
+  return (values) => {
+    let out = parts[0];
+    for (let i = 1; i < parts.length; i += 2) out += values[parts[i] as keyof Values] + parts[i + 1];
+    return out;
+  };
+}
+const compiled = new Map<string, (values: Values) => string>();
+
 /** The tracking value a template gives: `{lang}-{page}-{placement}` -> "zh-grand-hyatt-dubai-hero". */
-export function trackingValue(template: string, values: Record<(typeof PLACEHOLDERS)[number], string>): string {
-  return template.replace(/\{(lang|page|placement)\}/g, (_, name: keyof typeof values) => values[name]);
+export function trackingValue(template: string, values: Values): string {
+  let fn = compiled.get(template);
+  if (!fn) compiled.set(template, (fn = compile(template)));
+  return fn(values);
 }
 
 /** A content link parsed once per site: the URL with the partner id and without a label, split at its fragment. */
@@ -67,6 +82,24 @@ export function bookingUrl({ link, site, lang, page, placement }: BookingUrlInpu
   // The partner id made the query non-empty; values of these characters need no escaping (others get the form encoding).
   const pair = /^[A-Za-z0-9_.-]*$/.test(value) ? `${affiliate.tracking.param}=${value}` : new URLSearchParams({ [affiliate.tracking.param]: value }).toString();
   return `${head}&${pair}${fragment}`;
+}
+
+/** The characters each placeholder's values are made of: language codes, "home", "404" and slugs, placement names. */
+const ALPHABET: Record<keyof Values, RegExp> = { lang: /[a-z]/, page: /[a-z0-9-]/, placement: /[a-z]/ };
+
+/**
+ * Whether every value of `template` reads back one way whatever the site holds: placeholders are peeled off
+ * from the left while fixed text starting with a character they cannot contain follows them, and from the
+ * right while such text precedes them; at most one may remain, between known text. "{lang}-{page}-{placement}"
+ * reads back (the language up to the first "-", the placement after the last); "{page}{lang}{placement}" does not.
+ */
+export function readsBack(template: string): boolean {
+  const parts = template.split(/\{(lang|page|placement)\}/);
+  let lo = 1;
+  let hi = parts.length - 2;
+  while (lo < hi && parts[lo + 1] !== "" && !ALPHABET[parts[lo] as keyof Values].test(parts[lo + 1][0])) lo += 2;
+  while (hi > lo && parts[hi - 1] !== "" && !ALPHABET[parts[hi] as keyof Values].test(parts[hi - 1].slice(-1))) hi -= 2;
+  return hi <= lo;
 }
 
 /** A Book link with its URL for each of `placements` on one page in one language (resolve's one call). */
@@ -111,19 +144,24 @@ export function trackingProblems(site: SiteSettings, hotelIds: string[]): Tracki
       },
     ];
   }
+  if (readsBack(tracking.template)) return [];
   const { slug } = makeRoutes(site);
   const pages = [{ kind: "home" } as const, { kind: "notFound" } as const, ...hotelIds.map((id) => ({ kind: "hotel", id }) as const)].map((r) => pageKey(r, slug));
-  const seen = new Map<string, string>();
-  for (const lang of site.languages.map((l) => l.code)) {
+  // Any other template: every value the site would use, kept in a set; the first owner of a repeated one is
+  // looked up again when there is one.
+  const seen = new Set<string>();
+  const codes = site.languages.map((l) => l.code);
+  const owner = (value: string) => {
+    for (const lang of codes) for (const page of pages) for (const placement of PLACEMENTS) if (trackingValue(tracking.template, { lang, page, placement }) === value) return `${lang} ${page} ${placement}`;
+  };
+  for (const lang of codes) {
     for (const page of pages) {
       for (const placement of PLACEMENTS) {
         const value = trackingValue(tracking.template, { lang, page, placement });
-        const here = `${lang} ${page} ${placement}`;
-        const other = seen.get(value);
-        if (other !== undefined) {
-          return [{ pointer, message: `gives "${value}" both to ${other} and to ${here}`, hint: "separate the placeholders with a character they never contain, e.g. \"{lang}-{page}-{placement}\"" }];
+        if (seen.has(value)) {
+          return [{ pointer, message: `gives "${value}" both to ${owner(value)} and to ${lang} ${page} ${placement}`, hint: 'separate the placeholders with a character they never contain, e.g. "{lang}-{page}-{placement}"' }];
         }
-        seen.set(value, here);
+        seen.add(value);
       }
     }
   }

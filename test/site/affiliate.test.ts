@@ -7,7 +7,7 @@ import path from "node:path";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
-import { bookingUrl, trackingProblems } from "../../src/site/affiliate.js";
+import { bookingUrl, readsBack, trackingProblems } from "../../src/site/affiliate.js";
 import type { SiteSettings } from "../../src/types.js";
 import { REPO } from "../support/fixture.js";
 
@@ -93,6 +93,16 @@ describe("trackingProblems", () => {
       },
     ]);
     expect(trackingProblems({ ...site, affiliate: { ...site.affiliate, tracking: { param: "label", template: "{page}-{lang}-{placement}" } } }, ["a", "ab"])).toEqual([]);
+  });
+
+  it("reads back a template whose placeholders are fenced by text they cannot contain, and no other", () => {
+    for (const t of ["{lang}-{page}-{placement}", "gh_{page}_{lang}.{placement}", "{page}-{lang}-{placement}", "{placement}.{page}.{lang}", "{lang}.{page}~{placement}"]) expect(readsBack(t), t).toBe(true);
+    // Not provable from the template alone (the site-wide check decides): two placeholders touch.
+    for (const t of ["{page}{lang}{placement}", "{lang}{placement}{page}", "{lang}-{page}{placement}", "{lang}{page}_{placement}"]) expect(readsBack(t), t).toBe(false);
+  });
+
+  it("accepts a template it cannot prove when this site's values do not collide", () => {
+    expect(trackingProblems(settings({ template: "{lang}{page}_{placement}" }), ["alpha", "beta"])).toEqual([]);
   });
 
   it("refuses the partner id's own parameter as the label's", () => {
