@@ -32,15 +32,30 @@ export function pageUrl(file: string): string {
   return "/" + file.split(path.sep).join("/").replace(/(^|\/)index\.html$/, "$1");
 }
 
-/** Every outbound URL of the built site in `outDir`, with the pages (URL paths, sorted) that link to it. */
-export async function collectOutbound(outDir: string): Promise<Map<string, string[]>> {
+/** The URL without the query parameters in `ignore` (a tracking label that gives each placement its own URL). */
+function withoutParams(url: string, ignore: string[]): string {
+  if (!ignore.length) return url;
+  try {
+    const u = new URL(url);
+    for (const name of ignore) u.searchParams.delete(name);
+    return u.href;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Every outbound URL of the built site in `outDir`, with the pages (URL paths, sorted) that link to it. URLs that
+ * differ only in the `ignore` parameters are one link, named without them.
+ */
+export async function collectOutbound(outDir: string, ignore: string[] = []): Promise<Map<string, string[]>> {
   const info = await stat(outDir).catch(() => undefined);
   if (!info?.isDirectory()) throw new Error(`${outDir} is not a folder: build the site first (hotelsite build), or point --out at it`);
   const files = (await readdir(outDir, { recursive: true })).filter((f) => f.endsWith(".html")).sort();
   const pages = new Map<string, string[]>();
   for (const file of files) {
     const html = await readFile(path.join(outDir, file), "utf8");
-    for (const url of outboundLinks(html)) {
+    for (const url of new Set(outboundLinks(html).map((u) => withoutParams(u, ignore)))) {
       const list = pages.get(url) ?? [];
       list.push(pageUrl(file));
       pages.set(url, list);

@@ -56,10 +56,11 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
     .option("--json", "print the report as JSON")
     .option("--concurrency <n>", "requests in flight at once", count("--concurrency", 1, 64), 8)
     .option("--timeout <ms>", "milliseconds each request may take", count("--timeout", 1, 600_000), 10_000)
+    .option("--ignore-param <name>", "treat URLs that differ only in this query parameter (a tracking label) as one link; repeatable", (v: string, prev: string[] = []) => [...prev, v])
     .option("--resolve <host=origin>", "send requests for host to origin instead (a staging mirror, a local test server); repeatable", resolveOption)
-    .action(async (o: { out: string; json?: boolean; concurrency: number; timeout: number; resolve?: Map<string, URL> }) => {
+    .action(async (o: { out: string; json?: boolean; concurrency: number; timeout: number; ignoreParam?: string[]; resolve?: Map<string, URL> }) => {
       const outDir = path.resolve(io.cwd ?? process.cwd(), o.out);
-      const links = await collectOutbound(outDir).catch((e: Error) => {
+      const links = await collectOutbound(outDir, o.ignoreParam).catch((e: Error) => {
         throw usage(e.message.replace(outDir, o.out));
       });
       const pages = new Set([...links.values()].flat()).size;

@@ -181,6 +181,33 @@ describe("hotelsite links", () => {
     }
   });
 
+  it("with --ignore-param label, checks each booking link once whatever its placement, listing every page", async () => {
+    const fx = await fixtureCopy({ "site.yaml": (s) => s.replace("  allowedHosts: [book.example.com]\n", '  allowedHosts: [book.example.com]\n  tracking: { param: label, template: "{lang}-{page}-{placement}" }\n') });
+    try {
+      await build({ contentDir: "content", outDir: "dist", cwd: fx.dir });
+      const host = "book.example.com";
+      const labelled = JSON.parse((await runCli(["links", "--json", "--resolve", `${host}=${base}`], fx.dir)).out);
+      // 15 pages x header, menu and footer, plus the home pages' two buttons and the hotel pages' own ones.
+      expect(labelled.checked).toBeGreaterThan(45);
+      const before = seen.length;
+      const r = await runCli(["links", "--json", "--ignore-param", "label", "--resolve", `${host}=${base}`], fx.dir);
+      const report = JSON.parse(r.out);
+      expect(report.links.map((l: { url: string }) => l.url).sort()).toEqual([
+        `https://${host}/hotel/alpha?aid=42`,
+        `https://${host}/hotel/beta?aid=42`,
+        `https://${host}/hotel/gamma?aid=42`,
+        `https://${host}/search?aid=42`,
+      ]);
+      expect(report.links.find((l: { url: string }) => l.url.includes("/hotel/beta")).pages).toEqual(["/ja/test-brand-beta/", "/test-brand-beta/", "/zh/test-brand-beta/"]);
+      expect(report.links.find((l: { url: string }) => l.url.includes("/search")).pages).toHaveLength(15);
+      // One HEAD each, and one more for gamma's redirect.
+      expect(seen.length - before).toBe(5);
+      expect(r.code).toBe(1);
+    } finally {
+      await fx.cleanup();
+    }
+  });
+
   it("refuses a missing output folder and a malformed --resolve with exit code 2", async () => {
     const missing = await runCli(["links", "--out", "nowhere"], dir);
     expect(missing).toEqual({ code: 2, out: "", err: "error: nowhere is not a folder: build the site first (hotelsite build), or point --out at it\n" });
