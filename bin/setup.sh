@@ -10,6 +10,8 @@ packages=""
 command -v chromium >/dev/null 2>&1 || packages="$packages chromium"
 fc-list 2>/dev/null | grep -qi "noto.*cjk" || packages="$packages fonts-noto-cjk"
 command -v java >/dev/null 2>&1 || packages="$packages default-jre-headless"
+# The link-check tests make a self-signed certificate for their HTTPS server.
+command -v openssl >/dev/null 2>&1 || packages="$packages openssl"
 if [ -n "$packages" ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -q && apt-get install -y -q $packages

@@ -17,6 +17,7 @@ import { registerTranslate, UsageError } from "./translate/command.js";
 import { translationContext } from "./translate/context.js";
 import { startWatch } from "./watch/watch.js";
 import { OutputError } from "./write/writer.js";
+import { registerLinks } from "./outbound/command.js";
 import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
 
 /** Where the CLI prints; tests pass their own. */
@@ -28,6 +29,8 @@ export interface Io {
   signal?: AbortSignal;
   /** Called once watch serves, with its URL (tests). */
   onServing?: (url: string) => void;
+  /** Writes a progress line as it is (carriage returns included); set only when stderr is a terminal. */
+  progress?: (text: string) => void;
 }
 
 /** Exit codes: 0 ok, 1 content errors (or --strict findings), 2 anything else. */
@@ -36,6 +39,7 @@ export const EXIT = { ok: 0, content: 1, other: 2 } as const;
 const defaultIo: Io = {
   out: (t) => process.stdout.write(t.endsWith("\n") ? t : t + "\n"),
   err: (t) => process.stderr.write(t.endsWith("\n") ? t : t + "\n"),
+  progress: process.stderr.isTTY ? (t) => void process.stderr.write(t) : undefined,
 };
 
 /** Seconds with two decimals. */
@@ -210,6 +214,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     });
 
   registerTranslate(program, io);
+  registerLinks(program, io, (c) => (code = c));
 
   try {
     await program.parseAsync(argv, { from: "user" });

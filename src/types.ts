@@ -27,6 +27,8 @@ export interface SiteSettings {
     partnerId: string;
     allowedHosts: string[];
     noreferrer?: boolean;
+    /** A label per language, page and placement (src/site/affiliate.ts). */
+    tracking?: { param: string; template: string };
   };
   popularDestinations: string[];
   defaultImage: string;

@@ -3,6 +3,8 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { ContentError, ContentErrors, type Warning } from "../errors.js";
+import { trackingProblems } from "../site/affiliate.js";
+import { comparableLink, portProblem, spaceProblem } from "./booking-link.js";
 import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "../types.js";
 import { withSiteName } from "../site/i18n.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
@@ -84,6 +86,8 @@ const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /** Why a booking link is refused (the hint), or undefined when it is https on an allowed host. */
 export function linkProblem(link: string, hosts: string[] | undefined): string | undefined {
+  const space = spaceProblem(link);
+  if (space) return space;
   let url: URL;
   try {
     url = new URL(link);
@@ -94,7 +98,7 @@ export function linkProblem(link: string, hosts: string[] | undefined): string |
   if (url.protocol !== "https:") return `${url.protocol} links are refused: booking links are https:// URLs${allowed}`;
   if (url.username || url.password) return `a user name or password before "@" is refused: this link would go to ${url.hostname}`;
   if (hosts && !hosts.includes(url.hostname)) return `${url.hostname} is not an allowed host; allowed hosts (site.yaml affiliate.allowedHosts): ${hosts.join(", ")}`;
-  return undefined;
+  return portProblem(url);
 }
 
 /** The affiliate settings read loosely, so links are checked even when site.yaml has other mistakes. */
@@ -170,10 +174,10 @@ export function validateContent(loaded: LoadedContent): Validated {
     if (link !== undefined) {
       const problem = linkProblem(link, affiliate.hosts);
       if (problem) errors.push(errorAt(source, "/affiliateLink", "must be an https URL on an allowed host", problem));
-      const other = byLink.get(link);
+      const other = byLink.get(comparableLink(link));
       if (other) errors.push(errorAt(source, "/affiliateLink", `is the same link as in ${other.file}`, "each hotel's booking link must be its own"));
-      else byLink.set(link, source);
-      if (link === affiliate.link) errors.push(errorAt(source, "/affiliateLink", "is the site's general booking link", "link to this hotel's own booking page"));
+      else byLink.set(comparableLink(link), source);
+      if (comparableLink(link) === comparableLink(affiliate.link ?? "")) errors.push(errorAt(source, "/affiliateLink", "is the site's general booking link", "link to this hotel's own booking page"));
     }
     // A hotel whose shape is wrong is still checked for completeness, so one run shows every mistake.
     if (!valid) {
@@ -208,6 +212,7 @@ export function validateContent(loaded: LoadedContent): Validated {
         errors.push(errorAt(loaded.site, `/popularDestinations/${i}`, `"${id}" names no hotel`, `hotel ids are the file names in hotels/: ${[...byId.keys()].slice(0, 6).join(", ")}, ...`));
       }
     });
+    for (const p of trackingProblems(site, [...byId.keys()])) errors.push(errorAt(loaded.site, p.pointer, p.message, p.hint));
     for (const key of ["defaultImage", "homeImage"] as const) {
       if (!loaded.images.has(site[key])) {
         errors.push(errorAt(loaded.site, `/${key}`, `"${site[key]}" is not an image file in the content folder`, imageHint(site[key])));

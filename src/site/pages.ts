@@ -1,6 +1,7 @@
 // The contract between the pipeline and the templates: everything a template shows, already resolved for
 // its language. Templates import these types and nothing else from src/.
 import type { FallbackMarks } from "./i18n.js";
+import type { Placement } from "./affiliate.js";
 
 /** One <source> of a <picture>: a format and its widths ("/a.1f-480.avif 480w, /a.1f-960.avif 960w"). */
 export interface ImageSource {
@@ -23,9 +24,13 @@ export interface ImageView {
   og?: string;
 }
 
-/** An outbound booking link with the attributes every affiliate link carries. */
-export interface BookLink {
-  href: string;
+/** Where a Book link sits on its page; templates name it (src/site/affiliate.ts lists them). */
+export type { Placement } from "./affiliate.js";
+
+/** An outbound booking link with the attributes every affiliate link carries, one URL per placement it may take. */
+export interface BookLink<P extends Placement = Placement> {
+  /** The URL for each placement: the same link, with the page's, language's and placement's tracking label. */
+  hrefs: Record<P, string>;
   label: string;
   /** "sponsored nofollow noopener" (+ " noreferrer" when the site says so). */
   rel: string;
@@ -64,7 +69,7 @@ export interface Chrome {
   destinationsHref: string;
   languages: LanguageLink[];
   suggestions: LanguageSuggestion[];
-  bookNow: BookLink;
+  bookNow: BookLink<"header" | "menu" | "footer">;
   popular: { name: string; href: string }[];
   contactEmail: string;
   year: number;
@@ -119,14 +124,14 @@ export interface HotelView {
   closing: string[];
   cta?: { title: string; paragraphs: string[] };
   image: ImageView;
-  book: BookLink;
+  book: BookLink<"hero" | "body" | "cta">;
 }
 
 /** The home page's content. */
 export interface HomeView {
   text: Record<string, string>;
   heroImage: ImageView;
-  book: BookLink;
+  book: BookLink<"hero" | "cta">;
   cards: HotelCard[];
 }
 

@@ -3,6 +3,7 @@
 import type { Content, Hotel, HotelText, ImageInfo, Language } from "../types.js";
 import { imagePlan, OG_SIZE } from "../images/plan.js";
 import { withFallbackMarks } from "./fallback-marks.js";
+import { bookLink, pageKey, type Placement } from "./affiliate.js";
 import { format, resolveText, type ResolvedText } from "./i18n.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
@@ -44,13 +45,6 @@ export function paragraphs(text: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** The affiliate URL with the site's partner id added: the id lives once, in the settings. */
-export function withPartner(link: string, affiliate: Content["site"]["affiliate"]): string {
-  const url = new URL(link);
-  url.searchParams.set(affiliate.partnerParam, affiliate.partnerId);
-  return url.toString();
-}
-
 /** Stage 3 of the pipeline: every page of the site, resolved for its language. */
 export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSite {
   const { site } = content;
@@ -84,7 +78,8 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
     return { ...view, alt };
   };
   const hotelImage = (h: Hotel, t: HotelText) => imageOf(h.image ?? site.defaultImage, t.imageAlt);
-  const book = (href: string, label: string): BookLink => ({ href: withPartner(href, site.affiliate), label, rel });
+  const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
+    bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements });
 
   function chrome(route: Route, lang: Language): Chrome {
     const t = strings(lang.code);
@@ -119,7 +114,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
             dismiss: other.dismiss,
           };
         }),
-      bookNow: book(site.affiliate.link, t.bookNow),
+      bookNow: book(site.affiliate.link, t.bookNow, route, lang.code, ["header", "menu", "footer"]),
       popular: site.popularDestinations.map((id) => ({
         name: hotelText(byId.get(id)!, lang.code).name,
         href: routes.url({ kind: "hotel", id }, lang.code),
@@ -199,7 +194,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
           type: "website",
           jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
         }),
-        home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay), cards: content.hotels.map((h) => card(h, lang.code)) },
+        home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), cards: content.hotels.map((h) => card(h, lang.code)) },
         sources: ["site", "strings", "home", ...content.hotels.map((h) => `hotel:${h.id}`)],
       }),
     );
@@ -225,7 +220,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         closing: paragraphs(ht.closing),
         cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
         image,
-        book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay),
+        book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "body", "cta"]),
       };
       pages.push(
         page(route, {

@@ -41,7 +41,7 @@ export function Footer({ page }: { page: Page }) {
               <a href={chrome.destinationsHref}><T>{t.allDestinations}</T></a>
             </li>
             <li>
-              <a href={chrome.bookNow.href} target="_blank" rel={chrome.bookNow.rel} data-book>
+              <a href={chrome.bookNow.hrefs.footer} target="_blank" rel={chrome.bookNow.rel} data-book>
                 <T>{chrome.bookNow.label}</T>
                 <span className="visually-hidden"> (<T>{t.opensInNewTab}</T>)</span>
               </a>

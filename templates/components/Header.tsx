@@ -24,7 +24,7 @@ export function Header({ page }: { page: Page }) {
             </li>
           </ul>
           <LanguageMenu page={page} />
-          <BookButton link={chrome.bookNow} newTab={t.opensInNewTab} size="small" className="site-nav__book" />
+          <BookButton link={chrome.bookNow} placement="header" newTab={t.opensInNewTab} size="small" className="site-nav__book" />
         </nav>
         <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="mobile-menu" data-menu-toggle>
           <span className="menu-toggle__bars" aria-hidden="true" />
@@ -50,7 +50,7 @@ export function Header({ page }: { page: Page }) {
               </li>
             ))}
           </ul>
-          <BookButton link={chrome.bookNow} newTab={t.opensInNewTab} className="mobile-menu__book" />
+          <BookButton link={chrome.bookNow} placement="menu" newTab={t.opensInNewTab} className="mobile-menu__book" />
         </nav>
       </div>
     </header>

@@ -30,12 +30,12 @@ export function Sections({ sections }: { sections: Section[] }) {
   );
 }
 
-export function CallToAction({ page, title, paragraphs, book }: { page: Page; title: string; paragraphs: string[]; book: BookLink }) {
+export function CallToAction({ page, title, paragraphs, book }: { page: Page; title: string; paragraphs: string[]; book: BookLink<"cta"> }) {
   return (
     <section className="cta">
       <h2 className="section-title"><T>{title}</T></h2>
       <Paragraphs items={paragraphs} />
-      <BookButton link={book} newTab={page.t.opensInNewTab} note={page.t.commissionNote} size="large" />
+      <BookButton link={book} placement="cta" newTab={page.t.opensInNewTab} note={page.t.commissionNote} size="large" />
     </section>
   );
 }

@@ -34,7 +34,7 @@ export function Article({ page }: { page: Page }) {
       )}
       <Paragraphs items={h.closing} className="closing" />
       <div className="article-book">
-        <BookButton link={h.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
+        <BookButton link={h.book} placement="body" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
       </div>
     </article>
   );

@@ -35,7 +35,7 @@ export function Home({ page }: { page: Page }) {
           <h1 className="hero__title"><T>{x.heroTitle}</T></h1>
           <p className="hero__subtitle"><T>{x.heroSubtitle}</T></p>
           <div className="hero__actions">
-            <BookButton link={home.book} newTab={t.opensInNewTab} size="large" />
+            <BookButton link={home.book} placement="hero" newTab={t.opensInNewTab} size="large" />
             <a className="button button--large button--ghost" href={page.chrome.destinationsHref}>
               <T>{t.exploreDestinations}</T>
             </a>
@@ -87,7 +87,7 @@ export function Home({ page }: { page: Page }) {
       <section className="cta cta--home">
         <h2 className="section-title"><T>{x.ctaTitle}</T></h2>
         <p><T>{x.ctaSubtitle}</T></p>
-        <BookButton link={home.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
+        <BookButton link={home.book} placement="cta" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
       </section>
     </>
   );

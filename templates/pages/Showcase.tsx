@@ -18,7 +18,7 @@ export function Showcase({ page }: { page: Page }) {
           <p className="hero__kicker"><T>{h.location}</T></p>
           <h1 className="hero__title"><T>{h.name}</T></h1>
           {h.tagline && <p className="hero__subtitle"><T>{h.tagline}</T></p>}
-          <BookButton link={h.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
+          <BookButton link={h.book} placement="hero" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
         </div>
       </header>
       <div className="container container--narrow">

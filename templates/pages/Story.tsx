@@ -17,7 +17,7 @@ export function Story({ page }: { page: Page }) {
         <div className="hero__content hero__content--center">
           <h1 className="hero__title"><T>{h.name}</T></h1>
           <p className="hero__kicker"><T>{h.location}</T></p>
-          <BookButton link={h.book} newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
+          <BookButton link={h.book} placement="hero" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
         </div>
       </header>
       <div className="container container--narrow">

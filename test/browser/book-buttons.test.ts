@@ -11,6 +11,7 @@ interface Affiliate {
   partnerParam: string;
   partnerId: string;
   allowedHosts: string[];
+  tracking: { param: string; template: string };
 }
 const { affiliate } = await contentYaml<{ affiliate: Affiliate }>("site.yaml");
 
@@ -21,6 +22,12 @@ function withPartnerId(link: string): string {
   return u.href;
 }
 const general = withPartnerId(affiliate.link);
+/** A Book link without its tracking label (which differs per placement). */
+function unlabelled(href: string): string {
+  const u = new URL(href);
+  u.searchParams.delete(affiliate.tracking.param);
+  return u.href;
+}
 
 /** Each page, the link its own (in <main>) Book buttons must use, and how many it has there. */
 const CASES = [
@@ -50,10 +57,13 @@ describe("Book buttons", () => {
           expect(u.protocol, b.href).toBe("https:");
           expect(affiliate.allowedHosts, b.href).toContain(u.host);
           expect(u.searchParams.get(affiliate.partnerParam), b.href).toBe(affiliate.partnerId);
+          expect(u.searchParams.get(affiliate.tracking.param), b.href).toMatch(/^en-[a-z0-9-]+-(header|menu|footer|hero|body|cta)$/);
         }
+        // Each placement has its own label, so the partner's report tells them apart.
+        expect(new Set(all.map((b) => b.href)).size).toBe(all.length);
         // The page's own buttons lead to its own link; the header, mobile menu and footer ones to the general link.
-        expect(all.filter((b) => b.inMain).map((b) => b.href)).toEqual(Array(c.inMain).fill(c.own));
-        expect(all.filter((b) => !b.inMain).map((b) => b.href)).toEqual([general, general, general]);
+        expect(all.filter((b) => b.inMain).map((b) => unlabelled(b.href))).toEqual(Array(c.inMain).fill(c.own));
+        expect(all.filter((b) => !b.inMain).map((b) => unlabelled(b.href))).toEqual([general, general, general]);
         // No outbound link escapes these rules by lacking the marker.
         expect(await page.locator("a[href^='http']:not([data-book])").evaluateAll((as) => as.map((a) => a.outerHTML))).toEqual([]);
 
@@ -72,7 +82,7 @@ describe("Book buttons", () => {
           expect(await popup.evaluate(() => window.opener)).toBe(null);
           await popup.close();
           expect(page.url()).toBe(here);
-          clicked.push(href);
+          clicked.push(unlabelled(href));
         }
         // In <main> all of them; outside it, the footer's at every width and the header's from the medium breakpoint.
         const expected = [...Array(c.inMain).fill(c.own), ...Array(viewport === MOBILE ? 1 : 2).fill(general)];

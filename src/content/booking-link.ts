@@ -1,0 +1,31 @@
+// The mistakes in a booking link that deserve their own words: white space inside it and a port after the host; and the form two links are compared in (scheme and host case do not make a link another one).
+
+/** Names of the white-space characters people paste into URLs. */
+const SPACES: Record<string, string> = { " ": "a space", "\n": "a line break", "\r": "a line break", "\t": "a tab", "\u00a0": "a no-break space" };
+
+/** The white space inside a link, named with its place, as a hint; undefined when there is none. */
+export function spaceProblem(link: string): string | undefined {
+  const space = /\s/.exec(link);
+  if (!space) return undefined;
+  const code = space[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+  const what = SPACES[space[0]] ?? `the white-space character U+${code}`;
+  const where = `(character ${[...link.slice(0, space.index)].length + 1} of ${[...link].length})`;
+  return what === "a line break"
+    ? `it contains a line break ${where}: write the URL on one line, as a plain value after the colon`
+    : `it contains ${what} ${where}: a URL has none; remove it, or write %20 where the address really has a space`;
+}
+
+/** A port after the host, as a hint; undefined for none (URL already drops https's own :443). */
+export function portProblem(url: URL): string | undefined {
+  if (!url.port) return undefined;
+  return `the port :${url.port} is refused: booking links use the standard https port; remove ":${url.port}" after ${url.hostname}`;
+}
+
+/** The form links are compared in: scheme and host lower-cased as the build writes them, the rest as written. */
+export function comparableLink(link: string): string {
+  try {
+    return new URL(link).href;
+  } catch {
+    return link;
+  }
+}

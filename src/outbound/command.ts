@@ -1,0 +1,80 @@
+// `hotelsite links`: checks every outbound URL of the built site and says which are broken, where each redirect
+// chain ends, and on which pages a broken link appears. Exit 1 when any link is broken.
+import path from "node:path";
+import { type Command, CommanderError } from "commander";
+import type { Io } from "../cli.js";
+import { checkOutbound, type LinkReport } from "./check.js";
+import { collectOutbound } from "./collect.js";
+
+/** Redirects followed before a link counts as broken. */
+export const MAX_REDIRECTS = 10;
+
+/** A usage mistake: printed as it is, exit code 2. */
+const usage = (message: string) => new CommanderError(2, "hotelsite.usage", `error: ${message}`);
+
+/** A whole number option within bounds. */
+function count(name: string, min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) throw usage(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+    return n;
+  };
+}
+
+/** `--resolve host=origin`, repeatable: requests for that host go to the origin instead. */
+function resolveOption(value: string, previous: Map<string, URL> = new Map()): Map<string, URL> {
+  const m = /^([^=\s/]+)=(https?:\/\/[^/\s]+)\/?$/.exec(value);
+  if (!m) throw usage(`--resolve takes host=origin, such as www.booking.com=http://127.0.0.1:8080 (got "${value}")`);
+  previous.set(m[1].toLowerCase(), new URL(m[2]));
+  return previous;
+}
+
+/** The text report: broken links with their pages, redirects with where they end, then a summary line. */
+export function formatLinkReport(results: LinkReport[], pages: number): string {
+  const lines: string[] = [];
+  for (const r of results.filter((x) => !x.ok)) {
+    lines.push(`BROKEN ${r.url}`, `    ${r.error}${r.final !== r.url ? ` (after redirects, at ${r.final})` : ""}`);
+    lines.push(`    on ${r.pages.length} page${r.pages.length === 1 ? "" : "s"}: ${r.pages.join(", ")}`);
+  }
+  const redirected = results.filter((x) => x.ok && x.chain.length > 1);
+  for (const r of redirected) lines.push(`REDIRECT ${r.url}`, `    ends at ${r.final} (${r.status}) after ${r.chain.length - 1} redirect${r.chain.length === 2 ? "" : "s"}`);
+  const broken = results.length - results.filter((x) => x.ok).length;
+  if (lines.length) lines.push("");
+  lines.push(
+    `${results.length} outbound link${results.length === 1 ? "" : "s"} on ${pages} page${pages === 1 ? "" : "s"} checked: ` +
+      `${results.length - broken} fine${redirected.length ? ` (${redirected.length} redirected)` : ""}, ${broken} broken.`,
+  );
+  return lines.join("\n");
+}
+
+/** Adds `links` to the CLI; `setCode` receives its exit code (1 when a link is broken). */
+export function registerLinks(program: Command, io: Io, setCode: (code: number) => void): void {
+  program
+    .command("links")
+    .description("check every outbound link of the built site (HEAD, then GET), following redirects; exit 1 when one is broken")
+    .option("--out <dir>", "the built site's folder", "dist")
+    .option("--json", "print the report as JSON")
+    .option("--concurrency <n>", "requests in flight at once", count("--concurrency", 1, 64), 8)
+    .option("--timeout <ms>", "milliseconds each request may take", count("--timeout", 1, 600_000), 10_000)
+    .option("--ignore-param <name>", "treat URLs that differ only in this query parameter (a tracking label) as one link; repeatable", (v: string, prev: string[] = []) => [...prev, v])
+    .option("--resolve <host=origin>", "send requests for host to origin instead (a staging mirror, a local test server); repeatable", resolveOption)
+    .action(async (o: { out: string; json?: boolean; concurrency: number; timeout: number; ignoreParam?: string[]; resolve?: Map<string, URL> }) => {
+      const outDir = path.resolve(io.cwd ?? process.cwd(), o.out);
+      const links = await collectOutbound(outDir, o.ignoreParam).catch((e: Error) => {
+        throw usage(e.message.replace(outDir, o.out));
+      });
+      const pages = new Set([...links.values()].flat()).size;
+      const results = await checkOutbound(links, {
+        concurrency: o.concurrency,
+        timeoutMs: o.timeout,
+        maxRedirects: MAX_REDIRECTS,
+        resolve: o.resolve,
+        onProgress: io.progress && ((done, total) => io.progress!(`\rChecking outbound links: ${done}/${total}`)),
+      });
+      if (io.progress && results.length) io.progress("\r\x1b[K");
+      const broken = results.filter((r) => !r.ok).length;
+      if (o.json) io.out(JSON.stringify({ ok: broken === 0, checked: results.length, broken, pages, links: results }, null, 2));
+      else io.out(formatLinkReport(results, pages));
+      setCode(broken ? 1 : 0);
+    });
+}

@@ -1,0 +1,169 @@
+// Outbound booking URLs: the partner id, and a tracking label per language, page and placement so the partner's
+// report tells every Book button apart. The one place a booking link's URL is made (resolve asks it), and the
+// rule that refuses a label template which would give two placements the same URL (validate asks it).
+import type { SiteSettings } from "../types.js";
+import type { BookLink } from "./pages.js";
+import { makeRoutes, type Route } from "./routes.js";
+
+/** Where on a page a Book link sits; templates pick one per link, and each is used once per page. */
+export const PLACEMENTS = ["header", "menu", "footer", "hero", "body", "cta"] as const;
+/** One of {@link PLACEMENTS}. */
+export type Placement = (typeof PLACEMENTS)[number];
+
+/** The placeholders a tracking template may use. */
+export const PLACEHOLDERS = ["lang", "page", "placement"] as const;
+
+/** What a booking URL is made from. */
+export interface BookingUrlInput {
+  /** The link as written in the content (already validated: https on an allowed host). */
+  link: string;
+  site: Pick<SiteSettings, "affiliate">;
+  /** Language code (en, zh). */
+  lang: string;
+  /** The page's key in labels: see {@link pageKey}. */
+  page: string;
+  placement: Placement;
+}
+
+/** The page part of a label: "home", "404", or the hotel's slug (which always holds a hyphen, so never those). */
+export function pageKey(route: Route, slug: (id: string) => string): string {
+  return route.kind === "home" ? "home" : route.kind === "notFound" ? "404" : slug(route.id);
+}
+
+type Values = Record<(typeof PLACEHOLDERS)[number], string>;
+
+/** A template split once into its fixed text and placeholders, so each value is a few concatenations. */
+function compile(template: string): (values: Values) => string {
+  const parts = template.split(/\{(lang|page|placement)\}/);
+  return (values) => {
+    let out = parts[0];
+    for (let i = 1; i < parts.length; i += 2) out += values[parts[i] as keyof Values] + parts[i + 1];
+    return out;
+  };
+}
+const compiled = new Map<string, (values: Values) => string>();
+
+/** The tracking value a template gives: `{lang}-{page}-{placement}` -> "zh-grand-hyatt-dubai-hero". */
+export function trackingValue(template: string, values: Values): string {
+  let fn = compiled.get(template);
+  if (!fn) compiled.set(template, (fn = compile(template)));
+  return fn(values);
+}
+
+/** A content link parsed once per site: the URL with the partner id and without a label, split at its fragment. */
+interface Prepared {
+  head: string;
+  fragment: string;
+}
+/** Parsed links per affiliate settings: a page has five or six Book URLs, and URL parsing is the cost of them. */
+const prepared = new WeakMap<object, Map<string, Prepared>>();
+
+function prepare(link: string, affiliate: SiteSettings["affiliate"]): Prepared {
+  let byLink = prepared.get(affiliate);
+  if (!byLink) prepared.set(affiliate, (byLink = new Map()));
+  let p = byLink.get(link);
+  if (!p) {
+    const url = new URL(link);
+    url.searchParams.set(affiliate.partnerParam, affiliate.partnerId);
+    if (affiliate.tracking) url.searchParams.delete(affiliate.tracking.param);
+    const fragment = url.hash;
+    url.hash = "";
+    byLink.set(link, (p = { head: url.href, fragment }));
+  }
+  return p;
+}
+
+/** The URL a Book link opens: the content's link (scheme and host lower-cased), the partner id, and the label. */
+export function bookingUrl({ link, site, lang, page, placement }: BookingUrlInput): string {
+  const { affiliate } = site;
+  const { head, fragment } = prepare(link, affiliate);
+  if (!affiliate.tracking) return head + fragment;
+  const value = trackingValue(affiliate.tracking.template, { lang, page, placement });
+  // The partner id made the query non-empty; values of these characters need no escaping (others get the form encoding).
+  const pair = /^[A-Za-z0-9_.-]*$/.test(value) ? `${affiliate.tracking.param}=${value}` : new URLSearchParams({ [affiliate.tracking.param]: value }).toString();
+  return `${head}&${pair}${fragment}`;
+}
+
+/** The characters each placeholder's values are made of: language codes, "home", "404" and slugs, placement names. */
+const ALPHABET: Record<keyof Values, RegExp> = { lang: /[a-z]/, page: /[a-z0-9-]/, placement: /[a-z]/ };
+
+/**
+ * Whether every value of `template` reads back one way whatever the site holds: placeholders are peeled off
+ * from the left while fixed text starting with a character they cannot contain follows them, and from the
+ * right while such text precedes them; at most one may remain, between known text. "{lang}-{page}-{placement}"
+ * reads back (the language up to the first "-", the placement after the last); "{page}{lang}{placement}" does not.
+ */
+export function readsBack(template: string): boolean {
+  const parts = template.split(/\{(lang|page|placement)\}/);
+  let lo = 1;
+  let hi = parts.length - 2;
+  while (lo < hi && parts[lo + 1] !== "" && !ALPHABET[parts[lo] as keyof Values].test(parts[lo + 1][0])) lo += 2;
+  while (hi > lo && parts[hi - 1] !== "" && !ALPHABET[parts[hi] as keyof Values].test(parts[hi - 1].slice(-1))) hi -= 2;
+  return hi <= lo;
+}
+
+/** A Book link with its URL for each of `placements` on one page in one language (resolve's one call). */
+export function bookLink<P extends Placement>(o: Omit<BookingUrlInput, "placement"> & { label: string; rel: string; placements: readonly P[] }): BookLink<P> {
+  const hrefs = {} as Record<P, string>;
+  for (const placement of o.placements) hrefs[placement] = bookingUrl({ ...o, placement });
+  return { hrefs, label: o.label, rel: o.rel };
+}
+
+/** A template problem: where in site.yaml (a JSON pointer), what, and what to do. */
+export interface TrackingProblem {
+  pointer: string;
+  message: string;
+  hint: string;
+}
+
+/**
+ * Why the tracking settings would not give every page x language x placement its own URL, or []. Checks the
+ * placeholders, then computes every value the site would use, so no template can pass that collides in practice.
+ */
+export function trackingProblems(site: SiteSettings, hotelIds: string[]): TrackingProblem[] {
+  const tracking = site.affiliate.tracking;
+  if (!tracking) return [];
+  const pointer = "/affiliate/tracking/template";
+  if (tracking.param === site.affiliate.partnerParam) {
+    return [
+      {
+        pointer: "/affiliate/tracking/param",
+        message: `"${tracking.param}" is already the partner id's parameter`,
+        hint: `the label needs its own parameter (Booking.com's is label); partnerParam carries the partner id`,
+      },
+    ];
+  }
+  const missing = PLACEHOLDERS.filter((p) => !tracking.template.includes(`{${p}}`));
+  if (missing.length) {
+    const names = missing.map((p) => `{${p}}`).join(" and ");
+    return [
+      {
+        pointer,
+        message: `has no ${names}, so two placements would share one URL`,
+        hint: `use all of {lang}, {page} and {placement}, e.g. "{lang}-{page}-{placement}", so the partner's report tells every Book button apart`,
+      },
+    ];
+  }
+  if (readsBack(tracking.template)) return [];
+  const { slug } = makeRoutes(site);
+  const pages = [{ kind: "home" } as const, { kind: "notFound" } as const, ...hotelIds.map((id) => ({ kind: "hotel", id }) as const)].map((r) => pageKey(r, slug));
+  // Any other template: every value the site would use, kept in a set; the first owner of a repeated one is
+  // looked up again when there is one.
+  const seen = new Set<string>();
+  const codes = site.languages.map((l) => l.code);
+  const owner = (value: string) => {
+    for (const lang of codes) for (const page of pages) for (const placement of PLACEMENTS) if (trackingValue(tracking.template, { lang, page, placement }) === value) return `${lang} ${page} ${placement}`;
+  };
+  for (const lang of codes) {
+    for (const page of pages) {
+      for (const placement of PLACEMENTS) {
+        const value = trackingValue(tracking.template, { lang, page, placement });
+        if (seen.has(value)) {
+          return [{ pointer, message: `gives "${value}" both to ${owner(value)} and to ${lang} ${page} ${placement}`, hint: 'separate the placeholders with a character they never contain, e.g. "{lang}-{page}-{placement}"' }];
+        }
+        seen.add(value);
+      }
+    }
+  }
+  return [];
+}
