@@ -47,13 +47,16 @@ function pipelineOptions(cmd: Command): Command {
     .option("--base-url <url>", "origin the site is published at (overrides site.yaml baseUrl)");
 }
 
+/** build's and watch's --force: replacing an output folder that hotelsite did not write is the user's call. */
+const FORCE = ["--force", "replace the output folder even if hotelsite did not write it (it has no .hotelsite-output marker)"] as const;
+
 /** Turns commander's parsed options into pipeline options. */
 function toBuildOptions(o: Record<string, string | undefined>, io: Io): BuildOptions {
   // The same rule as baseUrl in site.yaml (its schema's pattern), with a trailing slash forgiven.
   if (o.baseUrl !== undefined && !new RegExp(siteSchema.properties.baseUrl.pattern).test(o.baseUrl.replace(/\/$/, ""))) {
     throw new CommanderError(EXIT.other, "hotelsite.baseUrl", `error: --base-url must be an origin such as https://example.com (got "${o.baseUrl}")`);
   }
-  return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd };
+  return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd, force: Boolean(o.force) };
 }
 
 /** Resolves when the signal aborts, or on Ctrl+C / SIGTERM when there is none. */
@@ -91,7 +94,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
 
-  pipelineOptions(program.command("build").description("validate the content and write the whole site to the output folder")).action(async (o) => {
+  pipelineOptions(program.command("build").description("validate the content and write the whole site to the output folder"))
+    .option(FORCE[0], FORCE[1])
+    .action(async (o) => {
     const started = performance.now();
     const result = await build(toBuildOptions(o, io));
     if (result.warnings.length) io.out(formatWarnings(result.warnings));
@@ -158,6 +163,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   pipelineOptions(program.command("watch").description("build, serve the output with live reload, and rebuild what each save changes"))
     .option("--port <n>", "port to serve on (0 picks a free one)", "4321")
     .option("--host <host>", "interface to bind (use 0.0.0.0 to share the preview on your network)", "127.0.0.1")
+    .option(FORCE[0], FORCE[1])
     .action(async (o) => {
       const port = parsePort(o.port);
       const print = (r: ReturnType<typeof formatRebuild>) => {
