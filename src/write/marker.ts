@@ -6,14 +6,13 @@ import path from "node:path";
 /** The marker's file name inside the output folder (a dotfile: not a page, not in the sitemap or any listing). */
 export const MARKER = ".hotelsite-output";
 
-/** The marker's contents: a short JSON note for whoever finds the file. */
-export function markerText(version: string, now = new Date()): string {
+/** The marker's contents: a short JSON note for whoever finds the file (no date: equal builds stay byte-equal). */
+export function markerText(version: string): string {
   return (
     JSON.stringify(
       {
         generator: "hotelsite",
         version,
-        built: now.toISOString(),
         note: "This folder was written by hotelsite build; the next build replaces it whole. Delete this file to keep the folder from being replaced.",
       },
       null,
