@@ -8,7 +8,7 @@ import { build, check, type BuildOptions } from "./build.js";
 import { checkReportHtml } from "./check/report-html.js";
 import { authoringWarnings } from "./check/warnings.js";
 import { ContentErrors } from "./errors.js";
-import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatWarnings } from "./report.js";
+import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings } from "./report.js";
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
@@ -96,9 +96,11 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
   pipelineOptions(program.command("build").description("validate the content and write the whole site to the output folder"))
     .option(FORCE[0], FORCE[1])
+    .option("--verbose", "also print the time each stage took")
     .action(async (o) => {
     const started = performance.now();
     const result = await build(toBuildOptions(o, io));
+    if (o.verbose) io.out(formatTimings(result.timings, performance.now() - started));
     if (result.warnings.length) io.out(formatWarnings(result.warnings));
     const w = result.warnings.length;
     io.out(

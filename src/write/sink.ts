@@ -3,11 +3,11 @@
 // memory), then commits: the staging folder is swapped in whole, or, on abort, removed. The old output is moved
 // aside in one rename and deleted after the swap, a large one by a detached process so the command need not wait.
 import { spawn } from "node:child_process";
-import { copyFile, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
-import { packageRoot } from "../util/paths.js";
+import { cacheDir, packageRoot } from "../util/paths.js";
 import { pauseFor } from "../util/test-pause.js";
 import { guardOwnership, guardPlaces, OutputError, type GuardOptions } from "./guard.js";
 import { lockOutput } from "./lock.js";
@@ -26,6 +26,11 @@ export interface OpenOptions extends GuardOptions {
   concurrency?: number;
   /** How long to wait for another build writing the same folder (default: HOTELSITE_LOCK_WAIT_MS or 30 s). */
   lockWaitMs?: number;
+  /**
+   * A folder of immutable files (default: hotelsite's cache, whose image variants are named by content hash):
+   * copies from it are hard links, not copies. Files from anywhere else (the content folder) are copied.
+   */
+  linkFrom?: string;
   /** Old outputs with at least this many files are deleted by a detached process (default {@link BACKGROUND_DELETE_FILES}). */
   backgroundDeleteFiles?: number;
 }
@@ -62,6 +67,18 @@ function version(): string {
   }
 }
 
+/**
+ * Hard-links `from` to `target` (no bytes written: the bundled site's 338 image variants took about 150 ms to copy
+ * and 20 ms to link on this machine), falling back to a copy across file systems or where links are not allowed.
+ */
+async function linkOrCopy(from: string, target: string): Promise<void> {
+  try {
+    await link(from, target);
+  } catch {
+    await copyFile(from, target);
+  }
+}
+
 /** Deletes a folder in a detached process that outlives this one (recover() finishes the job if it dies). */
 function deleteDetached(dir: string): void {
   const child = spawn(process.execPath, ["-e", "require('fs').rmSync(process.argv[1], { recursive: true, force: true })", dir], {
@@ -94,20 +111,21 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
   }
 
   const limit = Math.max(1, opts.concurrency ?? WRITES_IN_FLIGHT);
+  const linkable = path.resolve(opts.linkFrom ?? cacheDir()) + path.sep;
   const folders = new Map<string, Promise<unknown>>();
   const running = new Set<Promise<void>>();
   let failure: unknown;
   let files = 0;
   let closed = false;
 
-  /** The staging folder's subfolder for `rel`, created once. */
-  const folderFor = (rel: string) => {
-    const dir = path.dirname(path.join(tmp, rel));
+  /** Creates a folder of the staging folder once, after its parent (plain mkdir: cheaper than recursive). */
+  const folder = (dir: string): Promise<unknown> => {
     if (dir === tmp) return Promise.resolve();
     let made = folders.get(dir);
-    if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
+    if (!made) folders.set(dir, (made = folder(path.dirname(dir)).then(() => mkdir(dir))));
     return made;
   };
+  const folderFor = (rel: string) => folder(path.dirname(path.join(tmp, rel)));
 
   /** Starts one write, after waiting for a free slot. */
   const start = async (rel: string, run: (target: string) => Promise<void>) => {
@@ -132,7 +150,7 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
   return {
     outDir,
     write: (f) => start(f.path, (target) => writeFile(target, f.contents)),
-    copy: (c) => start(c.path, (target) => copyFile(c.from, target)),
+    copy: (c) => start(c.path, (target) => (path.resolve(c.from).startsWith(linkable) ? linkOrCopy(c.from, target) : copyFile(c.from, target))),
     async commit() {
       closed = true;
       let replaced = false;

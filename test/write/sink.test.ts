@@ -1,7 +1,7 @@
 // openOutput: the streaming sink. Writes stay within the in-flight bound, a commit swaps the folder in whole
 // with the marker, an abort or a failed write leaves the previous output and nothing beside it.
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -37,6 +37,22 @@ describe("openOutput", () => {
     await writeFile(pipes[1], "B").catch(() => {});
     expect(await sink.commit()).toEqual({ files: 3 });
     expect(await readFile(path.join(out, "c.html"), "utf8")).toBe("c");
+  });
+
+  it("hard-links files from the immutable cache folder and copies everything else (content files stay apart from the output)", async () => {
+    const cache = path.join(dir, "cache");
+    const content = path.join(dir, "content");
+    await mkdir(cache);
+    await mkdir(content);
+    await writeFile(path.join(cache, "a.avif"), "variant");
+    await writeFile(path.join(content, "b.svg"), "<svg/>");
+    const sink = await openOutput({ outDir: out, linkFrom: cache });
+    await sink.copy({ path: "images/a.avif", from: path.join(cache, "a.avif") });
+    await sink.copy({ path: "images/b.svg", from: path.join(content, "b.svg") });
+    await sink.commit();
+    expect((await stat(path.join(out, "images/a.avif"))).ino).toBe((await stat(path.join(cache, "a.avif"))).ino);
+    expect((await stat(path.join(out, "images/b.svg"))).ino).not.toBe((await stat(path.join(content, "b.svg"))).ino);
+    expect(await readFile(path.join(out, "images/b.svg"), "utf8")).toBe("<svg/>");
   });
 
   it("commits the marker with the files, and releases the folder's lock", async () => {
