@@ -12,7 +12,6 @@ import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatF
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
-import { startWatch } from "./watch/watch.js";
 import { OutputError } from "./write/writer.js";
 import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
 
@@ -174,6 +173,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       };
       let session;
       try {
+        // Loaded only for watch (chokidar, the HTTP server): other commands start faster without it.
+        const { startWatch } = await import("./watch/watch.js");
         session = await startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)) });
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
