@@ -44,6 +44,17 @@ describe("a folder hotelsite did not write", () => {
     expect(await leftovers(dir)).toEqual([]);
   });
 
+  it("is refused by watch too, before it serves anything", async () => {
+    const dir = await project("foreign-watch");
+    await mkdir(path.join(dir, "docs"));
+    await writeFile(path.join(dir, "docs", "notes.md"), "mine\n");
+    const r = await runCli(["watch", "--out", "docs", "--port", "0"], dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`error: refusing to replace ${path.join(dir, "docs")}: it is not empty and has no .hotelsite-output marker`);
+    expect(r.out).not.toContain("Serving");
+    expect(await files(path.join(dir, "docs"))).toEqual(["notes.md"]);
+  });
+
   it("is replaced with --force, and the new output carries the marker", async () => {
     const dir = await project("forced");
     await mkdir(path.join(dir, "docs"));
