@@ -16,7 +16,7 @@ import type { Page } from "./site/pages.js";
 import type { Content, LoadedContent } from "./types.js";
 import { packageRoot } from "./util/paths.js";
 import { pauseFor } from "./util/test-pause.js";
-import { openOutput, recover, type CopiedFile, type OutputSink } from "./write/writer.js";
+import { checkOutput, openOutput, recover, type CopiedFile, type OutputSink } from "./write/writer.js";
 
 /** Options shared by build and check. */
 export interface BuildOptions {
@@ -99,6 +99,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(cwd, opts.outDir);
   // A build killed between its two renames left the last good output aside: put it back even if this build fails.
   await recover(outDir);
+  // Refuse an output location that is not ours to replace before spending time on the site.
+  const place = { outDir, protect: [cwd], sources: [contentDir, templatesDir], force: opts.force };
+  await checkOutput(place);
 
   const [loaded, templates, assets] = await time("load", () =>
     Promise.all([loadContent({ contentDir, cwd }), loadTemplates({ templatesDir, cwd }), bundleAssets({ templatesDir, cwd })]),
@@ -109,7 +112,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   let out = undefined as OutputSink | undefined;
   try {
     const rendered = await time("render", async () => {
-      out = await openOutput({ outDir, protect: [cwd], sources: [contentDir, templatesDir], force: opts.force });
+      out = await openOutput(place);
       const sink = out;
       return renderSite(site.pages, {
         templates: templates.module,

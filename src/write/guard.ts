@@ -83,3 +83,9 @@ export async function guardOwnership(outDir: string, force = false): Promise<voi
       `Run with --force to replace it anyway (once: the new output carries the marker), or choose an empty or new --out folder.`,
   );
 }
+
+/** Both checks, before a build spends time loading and rendering (openOutput checks again under the lock). */
+export async function checkOutput(opts: GuardOptions): Promise<void> {
+  await guardPlaces(opts);
+  await guardOwnership(path.resolve(opts.outDir), opts.force);
+}

@@ -7,7 +7,7 @@ import type { OutputFile } from "../render/assets.js";
 import { openOutput, type CopiedFile, type OpenOptions } from "./sink.js";
 import { assertInside, outputError } from "./recover.js";
 
-export { OutputError } from "./guard.js";
+export { checkOutput, OutputError } from "./guard.js";
 export { assertInside, recover } from "./recover.js";
 export { openOutput, type CopiedFile, type OutputSink } from "./sink.js";
 

@@ -44,6 +44,17 @@ describe("a folder hotelsite did not write", () => {
     expect(await leftovers(dir)).toEqual([]);
   });
 
+  it("is refused before the content is read: broken content gets the output message, not its errors", async () => {
+    const dir = await project("foreign-first");
+    await writeFile(path.join(dir, "content", "site.yaml"), "languages: [\n");
+    await mkdir(path.join(dir, "docs"));
+    await writeFile(path.join(dir, "docs", "notes.md"), "mine\n");
+    const r = await runCli(["build", "--out", "docs"], dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^error: refusing to replace .*docs: it is not empty and has no \.hotelsite-output marker/);
+    expect(r.err).not.toContain("site.yaml");
+  });
+
   it("is refused by watch too, before it serves anything", async () => {
     const dir = await project("foreign-watch");
     await mkdir(path.join(dir, "docs"));
