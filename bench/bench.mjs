@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// The benchmark: builds the bundled site and synthetic sites of 100, 1,000 and 1,334 hotels with the real CLI in
-// fresh processes, and reports cold build time (Node's start included), time per stage, pages per second, peak
-// memory, incremental rebuild latency, page weight and the renderToStaticMarkup floor, with ratios to it.
-// `--peers` builds the same sites with Hugo. Results: a table on stdout, bench/results/*.json and a chart.
+// The benchmark: builds the bundled site and synthetic sites of 333, 1,334 and 4,000 hotels (1,005, 4,008 and
+// 12,006 pages) with the real CLI in fresh processes, on disk in bench/work/ by default (it prints the file
+// system), side by side with Hugo building a same-structure site (when Hugo is installed), the two taking turns
+// and each rebuilding its existing output folder. It reports time and peak-memory ratios to Hugo against the
+// budgets, per-page cost, time per stage, the incremental rebuild, page weight and the renderToStaticMarkup floor.
+// Results: tables on stdout, bench/results/*.json and a chart; `--readme` writes the README's figures.
 //
-// Usage: npm run bench [-- --peers] [--sizes 100,1000,1334] [--runs N]
+// Usage: npm run bench [-- --no-peers] [--sizes 333,1334,4000] [--runs N] [--work DIR] [--readme]
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { budgetRows, budgetTable, fileSystemOf } from "./lib/budget.mjs";
+import { readmeSection, withSection } from "./readme.mjs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -20,19 +24,26 @@ import { synth } from "./synth.mjs";
 
 const { values: args } = parseArgs({
   options: {
-    peers: { type: "boolean", default: false },
-    sizes: { type: "string", default: "100,1000,1334" },
+    peers: { type: "boolean" },
+    "no-peers": { type: "boolean", default: false },
+    sizes: { type: "string", default: "333,1334,4000" },
     runs: { type: "string" },
-    work: { type: "string", default: os.tmpdir() },
+    // On disk, inside the project: never assume the system's temp folder is the disk users build on.
+    work: { type: "string", default: path.join(ROOT, "bench", "work") },
+    readme: { type: "boolean", default: false },
+    pool: { type: "boolean", default: os.availableParallelism() >= 3 },
     "hotel-to-edit": { type: "string" },
   },
 });
 const sizes = args.sizes.split(",").filter(Boolean).map(Number);
+const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
 if (args.peers && !hugoVersion()) {
   console.error("bench: --peers needs Hugo on the PATH (Debian: apt-get install -y hugo)");
   process.exit(2);
 }
-const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
+// Hugo runs beside us whenever it is installed, unless --no-peers.
+args.peers = !args["no-peers"] && (args.peers || hugoVersion() !== null);
+if (!args.peers) log("no Hugo peer (install it with apt-get install -y hugo): ratios to Hugo are not measured");
 
 /** Runs an async measurement `n` times. */
 async function repeat(n, fn) {
@@ -77,37 +88,34 @@ async function measure(name, contentDir, work, bundle, hotels, { pool = false } 
   const n = args.runs ? Number(args.runs) : hotels < 200 ? 5 : 3;
   const hugoSite = path.join(work, `${name}-hugo`);
   if (args.peers) await makeHugoSite({ contentDir, outDir: hugoSite });
-  // Ours and Hugo take turns, each into a fresh folder removed right after, so both meet the disk alike.
+  // Ours and Hugo take turns, each rebuilding its own existing output folder (as users do), so both meet the
+  // disk alike: the first run of each writes into an empty place, the others replace what the last one wrote.
   const builds = [];
   const pooled = [];
   const hugoRuns = [];
-  let weight;
+  const out = path.join(work, `${name}-dist`);
+  const pub = path.join(work, `${name}-hugo-public`);
   for (let i = 0; i < n; i++) {
     log(`${name}: cold build ${i + 1} of ${n}`);
-    const out = path.join(work, `${name}-dist-${i}`);
-    builds.push(await coldBuild(contentDir, out));
-    if (i === n - 1) weight = await pageWeights(out);
-    await rm(out, { recursive: true, force: true });
-    if (pool) {
-      pooled.push(await coldBuild(contentDir, out, { HOTELSITE_THREADS: String(os.availableParallelism()) }));
-      await rm(out, { recursive: true, force: true });
-    }
-    if (args.peers) {
-      const pub = path.join(work, `${name}-hugo-public-${i}`);
-      hugoRuns.push(await hugoBuild(hugoSite, pub));
-      await rm(pub, { recursive: true, force: true });
-    }
+    builds.push(await coldBuild(contentDir, out, {}, { keep: true }));
+    if (pool) pooled.push(await coldBuild(contentDir, out, { HOTELSITE_THREADS: String(os.availableParallelism()) }, { keep: true }));
+    if (args.peers) hugoRuns.push(await hugoBuild(hugoSite, pub, { keep: true }));
   }
+  const weight = await pageWeights(out);
+  await rm(out, { recursive: true, force: true });
+  await rm(pub, { recursive: true, force: true });
   const pages = weight.pages.length;
   const coldMs = median(builds.map((b) => b.ms));
   const stages = medianStages(builds);
   const inStages = Object.values(stages).reduce((a, b) => a + b, 0);
+  // The floor and the incremental rebuild are measured up to 4,008 pages; above that they only lengthen the run.
+  const detailed = pages <= 4100;
   log(`${name}: floor`);
-  const floors = await repeat(hotels < 200 ? 3 : 1, () => harness(bundle, ["floor", contentDir]));
+  const floors = detailed ? await repeat(hotels < 200 ? 3 : 1, () => harness(bundle, ["floor", contentDir])) : [{ ms: NaN }];
   const floorMs = median(floors.map((f) => f.ms));
   log(`${name}: incremental rebuild`);
   let incremental = null;
-  try {
+  if (detailed) try {
     const hotel = args["hotel-to-edit"] ?? (await ordinaryHotel(contentDir));
     const inc = await harness(bundle, ["incremental", contentDir, path.join(work, `${name}-watch`), hotel, "5"]);
     incremental = { hotel, medianMs: median(inc.runs.map((r) => r.ms)), runs: inc.runs.map((r) => r.ms), rendered: inc.runs[0].rendered, written: inc.runs[0].written, fullMs: inc.fullMs };
@@ -143,8 +151,9 @@ async function measure(name, contentDir, work, bundle, hotels, { pool = false } 
 await mkdir(args.work, { recursive: true });
 const loadAtStart = os.loadavg();
 const work = await mkdtemp(path.join(path.resolve(args.work), "hotelsite-bench-"));
+const fileSystem = fileSystemOf(work);
 try {
-  log(`working in ${work}`);
+  log(`working in ${work}, on ${fileSystem.type} (${fileSystem.device})${fileSystem.ramDisk ? ": a RAM disk, not the disk users build on" : ""}`);
   const bundle = await prepare();
   const bundled = path.join(work, "bundled");
   await cp(path.join(ROOT, "content"), bundled, { recursive: true });
@@ -155,7 +164,7 @@ try {
   for (const size of sizes) {
     const dir = path.join(work, `synth-${size}`);
     await synth({ hotels: size, out: dir });
-    sites.push(await measure(`synth-${size}`, dir, work, bundle, size, { pool: size === Math.max(...sizes) }));
+    sites.push(await measure(`synth-${size}`, dir, work, bundle, size, { pool: args.pool && size === Math.max(...sizes) }));
     await rm(dir, { recursive: true, force: true });
   }
 
@@ -166,12 +175,18 @@ try {
     machine: { cpu: cpus[0]?.model ?? "unknown", cores: os.availableParallelism(), memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() } },
     hugo: args.peers ? hugoVersion() : null,
     workDir: path.resolve(args.work),
+    fileSystem,
+    runs: args.runs ? Number(args.runs) : 3,
     warmup: { ms: warm.ms, imageStageMs: warm.stages.images ?? 0 },
     sites,
   };
 
   const out = [
     `hotelsite benchmark, ${result.date} (${result.machine.cores} cores, ${result.machine.cpu}, Node ${process.version}${result.hugo ? `, ${result.hugo.split(" ").slice(0, 2).join(" ")}` : ""})`,
+    `Output folders on ${fileSystem.type} (${fileSystem.device}) in ${work}`,
+    "",
+    "Against Hugo and the budgets (medians; ratios are hotelsite / Hugo):",
+    budgetTable(budgetRows(sites)),
     "",
     "Cold builds (a fresh `node --max-semi-space-size=64 bin/hotelsite.js build` process, as `hotelsite` runs it, Node's start included; medians):",
     buildTable(sites),
@@ -210,6 +225,11 @@ try {
   await writeFile(path.join(resultsDir, "chart.svg"), svg);
   if (args.peers) await writeFile(path.join(ROOT, "bench", "chart.svg"), svg);
   log(`results in bench/results/bench-${stamp}.json${args.peers ? "; chart in bench/chart.svg" : ""}`);
+  if (args.readme) {
+    const readme = path.join(ROOT, "README.md");
+    await writeFile(readme, withSection(await readFile(readme, "utf8"), readmeSection(result)));
+    log("README.md: performance figures written from this run");
+  }
 } finally {
   await rm(work, { recursive: true, force: true });
 }

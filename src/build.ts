@@ -16,7 +16,7 @@ import type { Page } from "./site/pages.js";
 import type { Content, LoadedContent } from "./types.js";
 import { packageRoot } from "./util/paths.js";
 import { pauseFor } from "./util/test-pause.js";
-import { recover, writeOutput, type CopiedFile } from "./write/writer.js";
+import { checkOutput, openOutput, recover, type CopiedFile, type OutputSink } from "./write/writer.js";
 
 /** Options shared by build and check. */
 export interface BuildOptions {
@@ -28,6 +28,8 @@ export interface BuildOptions {
   cwd?: string;
   /** The build's date (copyright year); tests fix it. */
   now?: Date;
+  /** Replace an output folder that hotelsite did not write (no marker) and is not empty. */
+  force?: boolean;
 }
 
 /** Milliseconds spent in each stage. */
@@ -97,28 +99,47 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(cwd, opts.outDir);
   // A build killed between its two renames left the last good output aside: put it back even if this build fails.
   await recover(outDir);
+  // Refuse an output location that is not ours to replace before spending time on the site.
+  const place = { outDir, protect: [cwd], sources: [contentDir, templatesDir], force: opts.force };
+  await checkOutput(place);
 
   const [loaded, templates, assets] = await time("load", () =>
     Promise.all([loadContent({ contentDir, cwd }), loadTemplates({ templatesDir, cwd }), bundleAssets({ templatesDir, cwd })]),
   );
   const { content, warnings } = await time("validate", () => validateContent(loaded));
   const site = await time("resolve", () => resolveSite(content, { baseUrl: opts.baseUrl, now: opts.now ?? new Date() }));
-  const rendered = await time("render", () =>
-    renderSite(site.pages, { templates: templates.module, templatesHash: templates.hash, assets: assets.links, templatesDir, cwd }),
-  );
-
-  const files: OutputFile[] = [
-    ...rendered.map((r) => ({ path: r.page.outFile, contents: r.contents })),
-    ...assets.files,
-    ...publishFiles(site, content),
-  ];
-  const copies = await time("images", () => imageCopies(site, content, contentDir));
-  const dead = deadLinks(
-    rendered.map((r) => ({ outFile: r.page.outFile, links: r.links })),
-    new Set([...files.map((f) => f.path), ...copies.map((c) => c.path)]),
-    path.relative(cwd, outDir) || ".",
-  );
-  if (dead.length) throw new ContentErrors(dead);
-  const written = await time("write", () => writeOutput({ outDir, files, copies, protect: [cwd, contentDir, templatesDir] }));
-  return { content, pages: site.pages, coverage: site.coverage, warnings, timings, loaded, files: written.files, outDir };
+  // Pages stream into the output's staging folder as they are rendered; any failure throws the staging folder away.
+  let out = undefined as OutputSink | undefined;
+  try {
+    const rendered = await time("render", async () => {
+      out = await openOutput(place);
+      const sink = out;
+      return renderSite(site.pages, {
+        templates: templates.module,
+        templatesHash: templates.hash,
+        assets: assets.links,
+        templatesDir,
+        cwd,
+        onPage: (r) => sink.write({ path: r.page.outFile, contents: r.contents }),
+      });
+    });
+    const files: OutputFile[] = [...assets.files, ...publishFiles(site, content)];
+    const copies = await time("images", () => imageCopies(site, content, contentDir));
+    const dead = deadLinks(
+      rendered.map((r) => ({ outFile: r.page.outFile, links: r.links })),
+      new Set([...rendered.map((r) => r.page.outFile), ...files.map((f) => f.path), ...copies.map((c) => c.path)]),
+      path.relative(cwd, outDir) || ".",
+    );
+    if (dead.length) throw new ContentErrors(dead);
+    const written = await time("write", async () => {
+      for (const f of files) await out!.write(f);
+      for (const c of copies) await out!.copy(c);
+      return out!.commit();
+    });
+    out = undefined;
+    return { content, pages: site.pages, coverage: site.coverage, warnings, timings, loaded, files: written.files, outDir };
+  } catch (e) {
+    await out?.abort();
+    throw e;
+  }
 }

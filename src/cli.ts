@@ -9,13 +9,12 @@ import { checkReportHtml } from "./check/report-html.js";
 import { authoringWarnings } from "./check/warnings.js";
 import { formatTranslationFindings, translationFindings, translationWarnings } from "./check/translations.js";
 import { ContentErrors } from "./errors.js";
-import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatWarnings } from "./report.js";
+import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings } from "./report.js";
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
 import { registerTranslate, UsageError } from "./translate/command.js";
 import { translationContext } from "./translate/context.js";
-import { startWatch } from "./watch/watch.js";
 import { OutputError } from "./write/writer.js";
 import { registerLinks } from "./outbound/command.js";
 import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
@@ -54,13 +53,16 @@ function pipelineOptions(cmd: Command): Command {
     .option("--base-url <url>", "origin the site is published at (overrides site.yaml baseUrl)");
 }
 
+/** build's and watch's --force: replacing an output folder that hotelsite did not write is the user's call. */
+const FORCE = ["--force", "replace the output folder even if hotelsite did not write it (it has no .hotelsite-output marker)"] as const;
+
 /** Turns commander's parsed options into pipeline options. */
 function toBuildOptions(o: Record<string, string | undefined>, io: Io): BuildOptions {
   // The same rule as baseUrl in site.yaml (its schema's pattern), with a trailing slash forgiven.
   if (o.baseUrl !== undefined && !new RegExp(siteSchema.properties.baseUrl.pattern).test(o.baseUrl.replace(/\/$/, ""))) {
     throw new CommanderError(EXIT.other, "hotelsite.baseUrl", `error: --base-url must be an origin such as https://example.com (got "${o.baseUrl}")`);
   }
-  return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd };
+  return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd, force: Boolean(o.force) };
 }
 
 /** Resolves when the signal aborts, or on Ctrl+C / SIGTERM when there is none. */
@@ -98,9 +100,13 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
 
-  pipelineOptions(program.command("build").description("validate the content and write the whole site to the output folder")).action(async (o) => {
+  pipelineOptions(program.command("build").description("validate the content and write the whole site to the output folder"))
+    .option(FORCE[0], FORCE[1])
+    .option("--verbose", "also print the time each stage took")
+    .action(async (o) => {
     const started = performance.now();
     const result = await build(toBuildOptions(o, io));
+    if (o.verbose) io.out(formatTimings(result.timings, performance.now() - started));
     if (result.warnings.length) io.out(formatWarnings(result.warnings));
     const w = result.warnings.length;
     io.out(
@@ -175,6 +181,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   pipelineOptions(program.command("watch").description("build, serve the output with live reload, and rebuild what each save changes"))
     .option("--port <n>", "port to serve on (0 picks a free one)", "4321")
     .option("--host <host>", "interface to bind (use 0.0.0.0 to share the preview on your network)", "127.0.0.1")
+    .option(FORCE[0], FORCE[1])
     .action(async (o) => {
       const port = parsePort(o.port);
       const print = (r: ReturnType<typeof formatRebuild>) => {
@@ -183,6 +190,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       };
       let session;
       try {
+        // Loaded only for watch (chokidar, the HTTP server): other commands start faster without it.
+        const { startWatch } = await import("./watch/watch.js");
         session = await startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)) });
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;

@@ -85,3 +85,10 @@ export function formatErrors(errors: ContentError[]): string {
   const n = errors.length;
   return `${sortByPlace(errors).map((e) => e.format()).join("\n")}\n\n${n} error${n === 1 ? "" : "s"} found.`;
 }
+
+/** `build --verbose`: each stage's time and the rest (Node's start is not in it), so the next bottleneck shows. */
+export function formatTimings(timings: Partial<Record<string, number>>, totalMs: number): string {
+  const stages = Object.entries(timings).filter((e): e is [string, number] => e[1] !== undefined);
+  const other = totalMs - stages.reduce((n, [, ms]) => n + ms, 0);
+  return `Stages: ${[...stages, ["other", Math.max(0, other)] as [string, number]].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(", ")}`;
+}

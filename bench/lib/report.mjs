@@ -10,9 +10,11 @@ export function table(head, rows) {
   return [line(cells[0]), `|${width.map((w, i) => (i === 0 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|")}|`, ...cells.slice(1).map(line)].join("\n");
 }
 
-const s = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+// Figures not measured for a site (NaN, or null once saved as JSON: the floor above 4,008 pages) show as "-".
+const missing = (v) => v === null || v === undefined || Number.isNaN(v);
+const s = (ms) => (missing(ms) ? "-" : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)}`;
-const x = (ratio) => `${ratio.toFixed(1)}x`;
+const x = (ratio) => (missing(ratio) ? "-" : `${ratio.toFixed(1)}x`);
 
 /** The build table: one row per site. */
 export function buildTable(sites) {

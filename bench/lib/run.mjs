@@ -30,9 +30,9 @@ export function run(cmd, args, opts = {}) {
 /** The Node flags hotelsite runs with: those on bin/hotelsite.js's shebang line (what npx and `hotelsite` use). */
 export const NODE_FLAGS = readFileSync(path.join(ROOT, "bin", "hotelsite.js"), "utf8").split("\n")[0].match(/--\S+/g) ?? [];
 
-/** A cold `hotelsite build` of contentDir into a fresh outDir: wall time, stage times, peak memory. */
-export async function coldBuild(contentDir, outDir, env = {}) {
-  await rm(outDir, { recursive: true, force: true });
+/** A cold `hotelsite build` of contentDir into outDir (emptied first unless `keep`): wall time, stage times, peak memory. */
+export async function coldBuild(contentDir, outDir, env = {}, { keep = false } = {}) {
+  if (!keep) await rm(outDir, { recursive: true, force: true });
   const dir = await mkdtemp(path.join(tmpdir(), "hotelsite-probe-"));
   const probe = path.join(dir, "probe.json");
   try {
@@ -52,12 +52,13 @@ export function hugoVersion() {
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
-/** A cold Hugo build of a Hugo site into a fresh folder: wall time and peak memory (from /usr/bin/time). */
-export async function hugoBuild(siteDir, outDir) {
-  await rm(outDir, { recursive: true, force: true });
+/** A cold Hugo build of a Hugo site into outDir (emptied first unless `keep`): wall time and peak memory (from /usr/bin/time). */
+export async function hugoBuild(siteDir, outDir, { keep = false } = {}) {
+  if (!keep) await rm(outDir, { recursive: true, force: true });
   await rm(path.join(siteDir, "resources"), { recursive: true, force: true });
   const timed = spawnSync("sh", ["-c", "command -v /usr/bin/time"]).status === 0;
-  const args = ["--quiet", "--source", siteDir, "--destination", outDir, "--cacheDir", path.join(siteDir, ".cache")];
+  // --cleanDestinationDir: Hugo, too, ends with exactly the site in its output, as a hotelsite build does.
+  const args = ["--quiet", "--cleanDestinationDir", "--source", siteDir, "--destination", outDir, "--cacheDir", path.join(siteDir, ".cache")];
   const r = timed ? await run("/usr/bin/time", ["-f", "maxrss=%M", "hugo", ...args]) : await run("hugo", args);
   const rss = /maxrss=(\d+)/.exec(r.err)?.[1];
   return { ms: r.ms, maxRssMb: rss ? Number(rss) / 1024 : null };

@@ -1,38 +1,16 @@
 // Stage 2: checks every loaded file against its JSON Schema and the rules that span files, collecting every
 // mistake before failing once. Pure: works on what load returned.
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import type { ValidateFunction } from "ajv";
 import { ContentError, ContentErrors, type Warning } from "../errors.js";
 import { trackingProblems } from "../site/affiliate.js";
 import { comparableLink, portProblem, spaceProblem } from "./booking-link.js";
 import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "../types.js";
 import { withSiteName } from "../site/i18n.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
-import homeSchema from "./schemas/home.schema.json" with { type: "json" };
-import hotelSchema from "./schemas/hotel.schema.json" with { type: "json" };
-import siteSchema from "./schemas/site.schema.json" with { type: "json" };
-import stringsSchema from "./schemas/strings.schema.json" with { type: "json" };
+import { loadValidators, type Validators } from "./validators.js";
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-
-/** The compiled validators, built once per process: compiling is the slow part of ajv. */
-let compiled: ReturnType<typeof compile> | undefined;
-function compile() {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
-  addFormats(ajv);
-  ajv.addVocabulary(["patternErrorMessage"]);
-  for (const s of [siteSchema, stringsSchema, homeSchema, hotelSchema]) ajv.addSchema(s);
-  const get = (ref: string) => ajv.getSchema(ref) as ValidateFunction;
-  return {
-    site: get(siteSchema.$id),
-    strings: get(stringsSchema.$id),
-    stringsComplete: get(`${stringsSchema.$id}#/$defs/complete`),
-    home: get(homeSchema.$id),
-    homeComplete: get(`${homeSchema.$id}#/$defs/complete`),
-    hotel: get(hotelSchema.$id),
-    layout: (name: string) => ajv.getSchema(`${hotelSchema.$id}#/$defs/layout-${name}`) as ValidateFunction | undefined,
-  };
-}
+/** The compiled validators, loaded once per process (standalone code cached by content: validators.ts). */
+let compiled: Validators | undefined;
 
 /** What validation returns: typed content, and findings that are not errors. */
 export interface Validated {
@@ -139,7 +117,7 @@ function distinct(errors: ContentError[]): ContentError[] {
 
 /** Stage 2 of the pipeline: the loaded files as typed content, or every content error at once. */
 export function validateContent(loaded: LoadedContent): Validated {
-  compiled ??= compile();
+  compiled ??= loadValidators();
   const v = compiled;
   const errors: ContentError[] = [];
   const warnings: Warning[] = [];

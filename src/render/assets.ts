@@ -2,7 +2,8 @@
 // safe to cache forever. Fonts the stylesheet uses come along, hashed too.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import * as esbuild from "esbuild";
+import type * as esbuild from "esbuild";
+import { esbuildApi } from "../util/esbuild.js";
 import { ContentErrors } from "../errors.js";
 import type { AssetLinks } from "./templates.js";
 import { esbuildErrors } from "./templates.js";
@@ -35,7 +36,7 @@ export async function bundleAssets(opts: { templatesDir: string; cwd?: string })
   const outdir = path.join(cwd, "__assets__");
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuild.build({
+    result = await esbuildApi.build({
       entryPoints: {
         site: path.join(opts.templatesDir, "styles", "site.css"),
         "site-js": path.join(opts.templatesDir, "client", "main.ts"),

@@ -4,7 +4,8 @@ import { createHash } from "node:crypto";
 import { mkdir, writeFile, access } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import * as esbuild from "esbuild";
+import type * as esbuild from "esbuild";
+import { esbuildApi } from "../util/esbuild.js";
 import type { ComponentType, ReactNode } from "react";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { Page } from "../site/pages.js";
@@ -62,7 +63,7 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
   const cacheDir = hotelsiteCache();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuild.build({
+    result = await esbuildApi.build({
       entryPoints: [entry],
       // Source map paths are relative to where the module will live, so stack traces name the .tsx files.
       outfile: path.join(cacheDir, "templates.mjs"),

@@ -151,7 +151,7 @@ export function createRebuilder(opts: RebuilderOptions): Rebuilder {
       let removed: string[] = [];
       if (!prev) {
         const files = [...pageFiles, ...assets.files, ...publish];
-        await writeOutput({ outDir, files, copies, protect: [cwd, contentDir, templatesDir] });
+        await writeOutput({ outDir, files, copies, protect: [cwd], sources: [contentDir, templatesDir], force: opts.force });
         written = [...files.map((f) => f.path), ...copies.map((c) => c.path)].sort();
       } else {
         ({ written, removed } = await writeChanged({

@@ -16,7 +16,7 @@ describe("writeOutput", () => {
     await writeOutput({ outDir: out, files: [{ path: "a.html", contents: "1" }, { path: "old/x.html", contents: "x" }] });
     await writeOutput({ outDir: out, files: [{ path: "a.html", contents: "2" }, { path: "b/c.html", contents: "3" }] });
     expect(await readFile(path.join(out, "a.html"), "utf8")).toBe("2");
-    expect((await readdir(out)).sort()).toEqual(["a.html", "b"]);
+    expect((await readdir(out)).sort()).toEqual([".hotelsite-output", "a.html", "b"]);
     expect(await readdir(dir)).toEqual(["dist"]);
   });
 

@@ -1,0 +1,87 @@
+// One build at a time per output folder: a lock file beside the output, created exclusively and holding the
+// writer's pid. A second build waits for the first (HOTELSITE_LOCK_WAIT_MS, default 30 s), then refuses with a
+// plain message; a lock left by a process that no longer runs (a killed build) is taken over.
+import { open, readFile, unlink } from "node:fs/promises";
+import path from "node:path";
+import { OutputError } from "./guard.js";
+
+/** The lock file's name beside an output folder named `base`. */
+export const lockName = (base: string) => `.${base}.hotelsite-lock`;
+
+/** True when a process with this pid is running. */
+export function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** How long a second build waits for the first by default. */
+export function defaultLockWait(env: NodeJS.ProcessEnv = process.env): number {
+  const set = Number(env.HOTELSITE_LOCK_WAIT_MS);
+  return env.HOTELSITE_LOCK_WAIT_MS !== undefined && Number.isFinite(set) && set >= 0 ? set : 30_000;
+}
+
+/** The pid a lock file names, or undefined when it is unreadable or half written. */
+async function holder(file: string): Promise<number | undefined> {
+  const text = await readFile(file, "utf8").catch(() => "");
+  return /^\d+\n$/.test(text) ? Number(text) : undefined;
+}
+
+/** A held lock; release() removes it (only if it is still ours). */
+export interface OutputLock {
+  file: string;
+  release(): Promise<void>;
+}
+
+/** Takes the output folder's lock, waiting up to `waitMs` for a live holder; throws OutputError when it cannot. */
+export async function lockOutput(outDir: string, waitMs = defaultLockWait()): Promise<OutputLock> {
+  const file = path.join(path.dirname(outDir), lockName(path.basename(outDir)));
+  const mine = `${process.pid}\n`;
+  const deadline = Date.now() + waitMs;
+  for (let unreadable = 0; ; ) {
+    try {
+      const handle = await open(file, "wx");
+      try {
+        await handle.writeFile(mine);
+      } catch (e) {
+        await unlink(file).catch(() => {}); // a full disk: no half-made lock left behind
+        throw e;
+      } finally {
+        await handle.close();
+      }
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+    const pid = await holder(file);
+    // A lock of a dead process, or one that stays unreadable (its writer died between create and write): take it over.
+    if ((pid !== undefined && !alive(pid)) || (pid === undefined && ++unreadable > 20)) {
+      await unlink(file).catch(() => {});
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      throw new OutputError(
+        `another hotelsite build (pid ${pid ?? "unknown"}) is writing ${outDir}; wait for it to finish and run this build again, or choose another --out ` +
+          `(if no such build runs, delete ${file})`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    file,
+    release: async () => {
+      if ((await holder(file)) === process.pid) await unlink(file).catch(() => {});
+    },
+  };
+}
+
+/** Removes the lock beside `outDir` when the process it names no longer runs. */
+export async function clearStaleLock(outDir: string): Promise<void> {
+  const file = path.join(path.dirname(outDir), lockName(path.basename(outDir)));
+  const pid = await holder(file);
+  if (pid !== undefined && !alive(pid)) await unlink(file).catch(() => {});
+}

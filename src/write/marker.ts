@@ -1,0 +1,46 @@
+// The output marker: a small file a build writes into every output folder it creates, so that the next build
+// knows the folder is its own to replace. A folder without it is someone else's until they say otherwise.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+
+/** The marker's file name inside the output folder (a dotfile: not a page, not in the sitemap or any listing). */
+export const MARKER = ".hotelsite-output";
+
+/** The marker's contents: a short JSON note for whoever finds the file (no date: equal builds stay byte-equal). */
+export function markerText(version: string): string {
+  return (
+    JSON.stringify(
+      {
+        generator: "hotelsite",
+        version,
+        note: "This folder was written by hotelsite build; the next build replaces it whole. Delete this file to keep the folder from being replaced.",
+      },
+      null,
+      2,
+    ) + "\n"
+  );
+}
+
+/** What an existing output location holds, as far as replacing it is concerned. */
+export type OutputState = "missing" | "empty" | "ours" | "foreign";
+
+/** Names an older hotelsite (before the marker) always wrote at the output's top level. */
+const OLD_LAYOUT = ["404.html", "_headers", "_redirects", "assets", "index.html", "robots.txt", "sitemap.xml"];
+
+/** Whether `dir` is missing, empty, marked as ours, or someone else's. */
+export async function outputState(dir: string): Promise<{ state: OutputState; oldLayout: boolean }> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { state: "missing", oldLayout: false };
+    throw e;
+  }
+  if (names.length === 0) return { state: "empty", oldLayout: false };
+  const marked = await readFile(path.join(dir, MARKER), "utf8").then(
+    (t) => t.includes('"generator": "hotelsite"'),
+    () => false,
+  );
+  if (marked) return { state: "ours", oldLayout: false };
+  return { state: "foreign", oldLayout: OLD_LAYOUT.every((n) => names.includes(n)) };
+}

@@ -1,0 +1,63 @@
+// The names a build uses beside its output folder, and the clean-up after builds that were killed: an output
+// moved aside is put back, staging and replaced folders of dead builds are deleted, a dead build's lock removed.
+import { readdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { OutputError } from "./guard.js";
+import { alive, clearStaleLock } from "./lock.js";
+
+/** The staging (tmp), moved-aside (old) and to-be-deleted (trash) folders of this process beside `outDir`. */
+export function stagingNames(outDir: string, pid = process.pid): { tmp: string; old: string; trash: string } {
+  const at = (kind: string) => path.join(path.dirname(outDir), `.${path.basename(outDir)}.hotelsite-${kind}-${pid}`);
+  return { tmp: at("tmp"), old: at("old"), trash: at("trash") };
+}
+
+/** Throws unless `rel` is a plain relative path that stays inside the output folder. */
+export function assertInside(rel: string): void {
+  const norm = path.posix.normalize(rel);
+  if (!rel || path.posix.isAbsolute(rel) || norm.startsWith("..") || norm !== rel || rel.includes("\\") || rel.includes("\0")) {
+    throw new Error(`refusing to write outside the output folder: ${JSON.stringify(rel)}`);
+  }
+}
+
+/** Puts back an output folder that a killed build had moved aside, and removes dead builds' leftovers. */
+export async function recover(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return;
+  }
+  let outExists = names.includes(base);
+  for (const name of names) {
+    const m = name.match(/^\.(.+)\.hotelsite-(tmp|old|trash)-(\d+)$/);
+    if (!m || m[1] !== base) continue;
+    const full = path.join(parent, name);
+    // A trash folder may still be being deleted by its detached process: deleting it twice is harmless.
+    if (m[2] !== "trash" && alive(Number(m[3]))) continue;
+    if (m[2] === "old" && !outExists) {
+      await rename(full, outDir);
+      outExists = true;
+    } else await rm(full, { recursive: true, force: true }).catch(() => {});
+  }
+  await clearStaleLock(outDir);
+}
+
+/** Explains a failed write in terms of the output location. */
+export function outputError(e: unknown, outDir: string): Error {
+  if (e instanceof OutputError) return e;
+  const code = (e as NodeJS.ErrnoException).code;
+  const why: Record<string, string> = {
+    EACCES: "permission denied",
+    EPERM: "operation not permitted",
+    EROFS: "the file system is read-only",
+    ENOSPC: "the disk is full",
+    EDQUOT: "the disk quota is exceeded",
+    ENOTDIR: "a file stands where a folder is needed",
+    // mkdir -p meets a file where a folder of the path should be.
+    EEXIST: "a file stands where a folder is needed",
+  };
+  if (code && why[code]) return new OutputError(`cannot write the output to ${outDir}: ${why[code]}; the previous output is unchanged`);
+  return e as Error;
+}

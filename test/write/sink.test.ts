@@ -1,0 +1,103 @@
+// openOutput: the streaming sink. Writes stay within the in-flight bound, a commit swaps the folder in whole
+// with the marker, an abort or a failed write leaves the previous output and nothing beside it.
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MARKER } from "../../src/write/marker.js";
+import { openOutput } from "../../src/write/sink.js";
+import { lockName } from "../../src/write/lock.js";
+
+let dir: string;
+let out: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "hotelsite-sink-"));
+  out = path.join(dir, "dist");
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe("openOutput", () => {
+  it("never has more writes in flight than its bound: the next write waits until one finishes", async () => {
+    // Copies from named pipes cannot finish until something writes into the pipe: two stalled writes fill a
+    // sink bounded at two, so a third page must wait for a slot.
+    const pipes = ["a", "b"].map((n) => path.join(dir, `${n}.fifo`));
+    for (const p of pipes) execFileSync("mkfifo", [p]);
+    const sink = await openOutput({ outDir: out, concurrency: 2 });
+    await sink.copy({ path: "a.bin", from: pipes[0] });
+    await sink.copy({ path: "b.bin", from: pipes[1] });
+    let third = false;
+    const waiting = sink.write({ path: "c.html", contents: "c" }).then(() => (third = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(third).toBe(false);
+    // Opening the pipe for writing lets the stalled copy go on (it may close before the byte lands: EPIPE).
+    await writeFile(pipes[0], "A").catch(() => {});
+    await waiting;
+    expect(third).toBe(true);
+    await writeFile(pipes[1], "B").catch(() => {});
+    expect(await sink.commit()).toEqual({ files: 3 });
+    expect(await readFile(path.join(out, "c.html"), "utf8")).toBe("c");
+  });
+
+  it("hard-links files from the immutable cache folder and copies everything else (content files stay apart from the output)", async () => {
+    const cache = path.join(dir, "cache");
+    const content = path.join(dir, "content");
+    await mkdir(cache);
+    await mkdir(content);
+    await writeFile(path.join(cache, "a.avif"), "variant");
+    await writeFile(path.join(content, "b.svg"), "<svg/>");
+    const sink = await openOutput({ outDir: out, linkFrom: cache });
+    await sink.copy({ path: "images/a.avif", from: path.join(cache, "a.avif") });
+    await sink.copy({ path: "images/b.svg", from: path.join(content, "b.svg") });
+    await sink.commit();
+    expect((await stat(path.join(out, "images/a.avif"))).ino).toBe((await stat(path.join(cache, "a.avif"))).ino);
+    expect((await stat(path.join(out, "images/b.svg"))).ino).not.toBe((await stat(path.join(content, "b.svg"))).ino);
+    expect(await readFile(path.join(out, "images/b.svg"), "utf8")).toBe("<svg/>");
+  });
+
+  it("commits the marker with the files, and releases the folder's lock", async () => {
+    const sink = await openOutput({ outDir: out });
+    await sink.write({ path: "index.html", contents: "home" });
+    await sink.commit();
+    expect((await readdir(out)).sort()).toEqual([MARKER, "index.html"]);
+    expect(await readdir(dir)).toEqual(["dist"]);
+  });
+
+  it("on abort leaves the previous output as it was and nothing beside it", async () => {
+    await mkdir(out);
+    await writeFile(path.join(out, MARKER), '{ "generator": "hotelsite" }');
+    await writeFile(path.join(out, "index.html"), "old");
+    const sink = await openOutput({ outDir: out });
+    await sink.write({ path: "index.html", contents: "new" });
+    expect((await readdir(dir)).sort()).toEqual([lockName("dist"), "dist", `.dist.hotelsite-tmp-${process.pid}`].sort());
+    await sink.abort();
+    expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("old");
+    expect(await readdir(dir)).toEqual(["dist"]);
+  });
+
+  it("fails the commit when a write failed (a file where a folder must go), keeping the previous output", async () => {
+    await mkdir(out);
+    await writeFile(path.join(out, MARKER), '{ "generator": "hotelsite" }');
+    await writeFile(path.join(out, "index.html"), "old");
+    const sink = await openOutput({ outDir: out, concurrency: 1 });
+    await sink.write({ path: "a", contents: "file" });
+    await sink.write({ path: "a/b.html", contents: "needs a folder named a" }).catch(() => {});
+    await expect(sink.commit()).rejects.toThrow("cannot write the output to");
+    expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("old");
+    expect(await readdir(dir)).toEqual(["dist"]);
+  });
+
+  it("waits for a second sink on the same folder until the first is done", async () => {
+    const first = await openOutput({ outDir: out });
+    await first.write({ path: "index.html", contents: "first" });
+    let secondOpen = false;
+    const second = openOutput({ outDir: out, lockWaitMs: 5000 }).then((s) => ((secondOpen = true), s));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(secondOpen).toBe(false);
+    await first.commit();
+    const s = await second;
+    await s.write({ path: "index.html", contents: "second" });
+    await s.commit();
+    expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("second");
+  });
+});
