@@ -62,6 +62,8 @@ export interface HotelText {
 /** A hotel file after validation. */
 export interface Hotel {
   id: string;
+  /** Old ids after a rename: their URLs redirect to this hotel's page (src/site/aliases.ts). */
+  aliases?: string[];
   layout: string;
   hero?: "regular" | "tall";
   image?: string;

@@ -4,6 +4,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { ContentError, ContentErrors, type Warning } from "../errors.js";
 import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "../types.js";
+import { aliasErrors } from "./aliases.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import homeSchema from "./schemas/home.schema.json" with { type: "json" };
 import hotelSchema from "./schemas/hotel.schema.json" with { type: "json" };
@@ -152,6 +153,7 @@ export function validateContent(loaded: LoadedContent): Validated {
   }
 
   const hotels: Hotel[] = [];
+  const sourced: { source: SourceFile; hotel: Hotel }[] = [];
   const byId = new Map<string, SourceFile>();
   const byLink = new Map<string, SourceFile>();
   const stemOf = (source: SourceFile) => source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "");
@@ -195,7 +197,9 @@ export function validateContent(loaded: LoadedContent): Validated {
       warnings.push({ place: { file: source.file, pointer: "/image" }, message: "has no image of its own; the site's default image is used" });
     }
     hotels.push(hotel);
+    sourced.push({ source, hotel });
   }
+  errors.push(...aliasErrors(sourced));
 
   if (affiliate.link !== undefined) {
     const problem = linkProblem(affiliate.link, affiliate.hosts);
