@@ -104,6 +104,8 @@ export interface LoadedContent {
   images: Map<string, ImageInfo>;
   /** Why a referenced image is not in `images` (missing, unreadable, outside the folder), for the error hint. */
   imageProblems?: Map<string, string>;
+  /** Latest git commit time (Unix seconds) of each file git knows, by the file's shown path (src/content/git-times.ts). */
+  changed?: Map<string, number>;
 }
 
 /** Content after validation: typed, cross-checked, with its sources kept for fallback reports. */
@@ -115,4 +117,6 @@ export interface Content {
   images: Map<string, ImageInfo>;
   /** File of each text source, for reports: "strings", "home", "hotel:<id>". */
   files: Record<string, string>;
+  /** Latest git commit time of each source ("site", "strings", "home", "hotel:<id>") whose file git knows. */
+  changedAt?: Record<string, number>;
 }

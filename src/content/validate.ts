@@ -5,6 +5,7 @@ import addFormatsModule from "ajv-formats";
 import { ContentError, ContentErrors, type Warning } from "../errors.js";
 import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "../types.js";
 import { aliasErrors } from "./aliases.js";
+import { sourceTimes } from "./git-times.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import homeSchema from "./schemas/home.schema.json" with { type: "json" };
 import hotelSchema from "./schemas/hotel.schema.json" with { type: "json" };
@@ -230,6 +231,7 @@ export function validateContent(loaded: LoadedContent): Validated {
       hotels,
       images: loaded.images,
       files,
+      changedAt: sourceTimes(loaded, files),
     },
     warnings,
   };

@@ -5,21 +5,23 @@ import type { Content } from "../types.js";
 import type { ResolvedSite } from "./resolve.js";
 import { hostRuleFiles } from "./host-rules/index.js";
 import { aliasPages } from "./aliases.js";
+import { pageLastmod } from "./lastmod.js";
 
 /** Escapes text for XML character data and attribute values. */
 export function xmlEscape(s: string): string {
   return s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 }
 
-/** sitemap.xml: every indexable page with its language alternates (x-default included). */
-export function sitemapXml(site: ResolvedSite): string {
+/** sitemap.xml: every indexable page with its language alternates (x-default included) and, from git, its lastmod. */
+export function sitemapXml(site: ResolvedSite, changedAt?: Content["changedAt"]): string {
   const urls = site.pages
     .filter((p) => p.head.canonical)
     .map((p) => {
       const links = p.head.alternates
         .map((a) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(a.hreflang)}" href="${xmlEscape(a.href)}"/>`)
         .join("");
-      return `<url><loc>${xmlEscape(p.head.canonical!)}</loc>${links}</url>`;
+      const lastmod = pageLastmod(p, changedAt);
+      return `<url><loc>${xmlEscape(p.head.canonical!)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}${links}</url>`;
     });
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
@@ -40,7 +42,7 @@ export { CACHE_FOREVER, CACHE_REVALIDATE, CONTENT_SECURITY_POLICY, SECURITY_HEAD
 /** Every publishing file of the site. */
 export function publishFiles(site: ResolvedSite, content: Content): OutputFile[] {
   return [
-    { path: "sitemap.xml", contents: sitemapXml(site) },
+    { path: "sitemap.xml", contents: sitemapXml(site, content.changedAt) },
     { path: "robots.txt", contents: robotsTxt(site) },
     ...hostRuleFiles(site, content),
     ...aliasPages(site, content),
