@@ -1,5 +1,6 @@
 // The data that flows between the pipeline's stages. Raw content types mirror the JSON Schemas in
 // src/content/schemas/; resolved types are what templates receive.
+import type { FlagImage } from "./content/flags.js";
 
 /** One language of the site, declared once in site.yaml. */
 export interface Language {
@@ -27,6 +28,8 @@ export interface SiteSettings {
     noreferrer?: boolean;
   };
   popularDestinations: string[];
+  /** How the language menu marks each language: an SVG flag beside its name, or its name only (the default). */
+  languageMenu?: { flags?: "svg" | "none" };
   defaultImage: string;
   homeImage: string;
 }
@@ -106,6 +109,8 @@ export interface LoadedContent {
   imageProblems?: Map<string, string>;
   /** Latest git commit time (Unix seconds) of each file git knows, by the file's shown path (src/content/git-times.ts). */
   changed?: Map<string, number>;
+  /** SVG flags by country code, when the language menu shows them (src/content/flags.ts). */
+  flags?: Map<string, FlagImage>;
 }
 
 /** Content after validation: typed, cross-checked, with its sources kept for fallback reports. */
@@ -119,4 +124,6 @@ export interface Content {
   files: Record<string, string>;
   /** Latest git commit time of each source ("site", "strings", "home", "hotel:<id>") whose file git knows. */
   changedAt?: Record<string, number>;
+  /** SVG flags by country code, when the language menu shows them. */
+  flags?: Map<string, FlagImage>;
 }

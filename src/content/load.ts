@@ -6,6 +6,7 @@ import path from "node:path";
 import { imageSize } from "image-size";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { ImageInfo, LoadedContent, SourceFile } from "../types.js";
+import { loadFlags } from "./flags.js";
 import { gitChangeTimes } from "./git-times.js";
 import { MAX_FILE_BYTES, parseYaml } from "./yaml.js";
 
@@ -142,5 +143,6 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent> {
     }),
   );
   const changed = new Map([...(await gitTimes)].map(([rel, t]) => [shown(path.join(contentDir, rel)), t]));
-  return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images, imageProblems, changed };
+  const flags = await loadFlags(site!.data);
+  return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images, imageProblems, changed, flags };
 }

@@ -232,6 +232,7 @@ export function validateContent(loaded: LoadedContent): Validated {
       images: loaded.images,
       files,
       changedAt: sourceTimes(loaded, files),
+      flags: loaded.flags,
     },
     warnings,
   };

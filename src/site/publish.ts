@@ -5,6 +5,7 @@ import type { Content } from "../types.js";
 import type { ResolvedSite } from "./resolve.js";
 import { hostRuleFiles } from "./host-rules/index.js";
 import { aliasPages } from "./aliases.js";
+import { flagFiles } from "./flags.js";
 import { pageLastmod } from "./lastmod.js";
 
 /** Escapes text for XML character data and attribute values. */
@@ -46,5 +47,6 @@ export function publishFiles(site: ResolvedSite, content: Content): OutputFile[]
     { path: "robots.txt", contents: robotsTxt(site) },
     ...hostRuleFiles(site, content),
     ...aliasPages(site, content),
+    ...flagFiles(content.flags),
   ];
 }
