@@ -51,7 +51,7 @@ export async function startNginx(opts: { dist: string; work: string }): Promise<
     "}",
   ].join("\n");
   await writeFile(path.join(prefix, "nginx.conf"), conf);
-  const child: ChildProcess = spawn(existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx", ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx", ["-p", prefix, "-e", path.join(prefix, "error.log"), "-c", path.join(prefix, "nginx.conf")], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
