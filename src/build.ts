@@ -126,7 +126,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const files: OutputFile[] = [...assets.files, ...publishFiles(site, content)];
     const copies = await time("images", () => imageCopies(site, content, contentDir));
     const dead = deadLinks(
-      rendered.map((r) => ({ outFile: r.page.outFile, links: r.links })),
+      rendered.map((r) => ({ outFile: r.page.outFile, links: r.links, ids: r.ids })),
       new Set([...rendered.map((r) => r.page.outFile), ...files.map((f) => f.path), ...copies.map((c) => c.path)]),
       path.relative(cwd, outDir) || ".",
     );

@@ -1,5 +1,6 @@
 // The data that flows between the pipeline's stages. Raw content types mirror the JSON Schemas in
 // src/content/schemas/; resolved types are what templates receive.
+import type { FlagImage } from "./content/flags.js";
 
 /** One language of the site, declared once in site.yaml. */
 export interface Language {
@@ -31,6 +32,8 @@ export interface SiteSettings {
     tracking?: { param: string; template: string };
   };
   popularDestinations: string[];
+  /** How the language menu marks each language: an SVG flag beside its name, or its name only (the default). */
+  languageMenu?: { flags?: "svg" | "none" };
   defaultImage: string;
   homeImage: string;
 }
@@ -66,6 +69,8 @@ export interface HotelText {
 /** A hotel file after validation. */
 export interface Hotel {
   id: string;
+  /** Old ids after a rename: their URLs redirect to this hotel's page (src/site/aliases.ts). */
+  aliases?: string[];
   layout: string;
   hero?: "regular" | "tall";
   image?: string;
@@ -106,6 +111,10 @@ export interface LoadedContent {
   images: Map<string, ImageInfo>;
   /** Why a referenced image is not in `images` (missing, unreadable, outside the folder), for the error hint. */
   imageProblems?: Map<string, string>;
+  /** Latest git commit time (Unix seconds) of each file git knows, by the file's shown path (src/content/git-times.ts). */
+  changed?: Map<string, number>;
+  /** SVG flags by country code, when the language menu shows them (src/content/flags.ts). */
+  flags?: Map<string, FlagImage>;
 }
 
 /** Content after validation: typed, cross-checked, with its sources kept for fallback reports. */
@@ -117,4 +126,8 @@ export interface Content {
   images: Map<string, ImageInfo>;
   /** File of each text source, for reports: "strings", "home", "hotel:<id>". */
   files: Record<string, string>;
+  /** Latest git commit time of each source ("site", "strings", "home", "hotel:<id>") whose file git knows. */
+  changedAt?: Record<string, number>;
+  /** SVG flags by country code, when the language menu shows them. */
+  flags?: Map<string, FlagImage>;
 }

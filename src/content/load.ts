@@ -6,6 +6,8 @@ import path from "node:path";
 import { imageSize } from "image-size";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { ImageInfo, LoadedContent, SourceFile } from "../types.js";
+import { loadFlags } from "./flags.js";
+import { gitChangeTimes } from "./git-times.js";
 import { MAX_FILE_BYTES, parseYaml } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
@@ -112,6 +114,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent> {
     ]);
   }
   const errors: ContentError[] = [];
+  const gitTimes = gitChangeTimes(contentDir);
   const at = (name: string) => readSource(path.join(contentDir, name), name, shown(path.join(contentDir, name)), errors);
 
   const hotelsDir = path.join(contentDir, "hotels");
@@ -139,5 +142,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent> {
       else images.set(ref, info);
     }),
   );
-  return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images, imageProblems };
+  const changed = new Map([...(await gitTimes)].map(([rel, t]) => [shown(path.join(contentDir, rel)), t]));
+  const flags = await loadFlags(site!.data);
+  return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images, imageProblems, changed, flags };
 }

@@ -6,6 +6,8 @@ import { trackingProblems } from "../site/affiliate.js";
 import { comparableLink, portProblem, spaceProblem } from "./booking-link.js";
 import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "../types.js";
 import { withSiteName } from "../site/i18n.js";
+import { aliasErrors } from "./aliases.js";
+import { sourceTimes } from "./git-times.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import { loadValidators, type Validators } from "./validators.js";
 
@@ -135,6 +137,7 @@ export function validateContent(loaded: LoadedContent): Validated {
   }
 
   const hotels: Hotel[] = [];
+  const sourced: { source: SourceFile; hotel: Hotel }[] = [];
   const byId = new Map<string, SourceFile>();
   const byLink = new Map<string, SourceFile>();
   const stemOf = (source: SourceFile) => source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "");
@@ -178,7 +181,9 @@ export function validateContent(loaded: LoadedContent): Validated {
       warnings.push({ place: { file: source.file, pointer: "/image" }, message: "has no image of its own; the site's default image is used" });
     }
     hotels.push(hotel);
+    sourced.push({ source, hotel });
   }
+  errors.push(...aliasErrors(sourced));
 
   if (affiliate.link !== undefined) {
     const problem = linkProblem(affiliate.link, affiliate.hosts);
@@ -210,6 +215,8 @@ export function validateContent(loaded: LoadedContent): Validated {
       hotels,
       images: loaded.images,
       files,
+      changedAt: sourceTimes(loaded, files),
+      flags: loaded.flags,
     },
     warnings,
   };

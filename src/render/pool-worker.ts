@@ -4,7 +4,7 @@
 // errors travel back as data, bugs as stacks.
 import { parentPort, workerData } from "node:worker_threads";
 import { ContentError } from "../errors.js";
-import { internalLinks } from "../site/links.js";
+import { scanPage } from "../site/links.js";
 import type { Page } from "../site/pages.js";
 import { renderPage, type RenderOptions } from "./render.js";
 import type { AssetLinks, TemplateModule } from "./templates.js";
@@ -37,6 +37,8 @@ export interface RenderedBytes {
   bytes?: Uint8Array;
   html?: string;
   links: string[];
+  /** The page's ids, for the dead-link check's #fragment targets. */
+  ids: string[];
 }
 
 /** A rendered batch: pages in order (null where a template failed), the errors, or a bug's stack. */
@@ -55,7 +57,7 @@ export function renderBatch(req: BatchRequest, opts: RenderOptions, bytes = true
   for (const page of req.pages) {
     try {
       const html = renderPage(page, opts);
-      pages.push(bytes ? { bytes: encoder.encode(html), links: internalLinks(html) } : { html, links: internalLinks(html) });
+      pages.push(bytes ? { bytes: encoder.encode(html), ...scanPage(html) } : { html, ...scanPage(html) });
     } catch (e) {
       if (!(e instanceof ContentError)) return { id: req.id, pages: [], errors: [], bug: e instanceof Error ? (e.stack ?? e.message) : String(e) };
       pages.push(null);

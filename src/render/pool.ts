@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ContentError, ContentErrors } from "../errors.js";
-import { internalLinks } from "../site/links.js";
+import { scanPage } from "../site/links.js";
 import type { Page } from "../site/pages.js";
 import { cacheDir, packageRoot } from "../util/paths.js";
 import { renderBatch, type BatchRequest, type BatchResult, type WorkerInit } from "./pool-worker.js";
@@ -23,6 +23,8 @@ export interface SitePage {
   page: Page;
   contents: string | Uint8Array;
   links: string[];
+  /** The page's ids, for the dead-link check's #fragment targets. */
+  ids: string[];
 }
 
 /** Options for {@link renderSite}: a render's options plus where workers find the compiled templates. */
@@ -154,9 +156,9 @@ async function streamHere(pages: Page[], opts: PoolOptions, onPage: (page: SiteP
     for (const e of result.errors) addTemplateError(errors, new ContentError(e.place, e.message, e.hint));
     for (const [j, done] of result.pages.entries()) {
       if (!done) continue;
-      out.push({ page: batch[j], contents: "", links: ownStrings(done.links) });
+      out.push({ page: batch[j], contents: "", links: ownStrings(done.links), ids: ownStrings(done.ids) });
       // Once a template has failed the build will fail: render on to report every error, but write nothing more.
-      if (!errors.length) await onPage({ page: batch[j], contents: done.html!, links: done.links });
+      if (!errors.length) await onPage({ page: batch[j], contents: done.html!, links: done.links, ids: done.ids });
     }
   }
   if (errors.length) throw new ContentErrors(errors);
@@ -169,7 +171,7 @@ export async function renderSite(pages: Page[], opts: PoolOptions): Promise<Site
   const file = templatesModule(opts.templatesHash);
   if (opts.onPage && (count === 0 || !existsSync(file))) return streamHere(pages, opts, opts.onPage);
   if (count === 0 || !existsSync(file)) {
-    return (await renderPages(pages, opts)).map((r) => ({ page: r.page, contents: r.html, links: internalLinks(r.html) }));
+    return (await renderPages(pages, opts)).map((r) => ({ page: r.page, contents: r.html, ...scanPage(r.html) }));
   }
 
   const init: WorkerInit = {
@@ -213,7 +215,7 @@ export async function renderSite(pages: Page[], opts: PoolOptions): Promise<Site
     for (const e of result.errors) addTemplateError(errors, new ContentError(e.place, e.message, e.hint));
     batch.pages.forEach((page, i) => {
       const done = result.pages[i];
-      if (done) out.push({ page, contents: done.html ?? done.bytes!, links: done.links });
+      if (done) out.push({ page, contents: done.html ?? done.bytes!, links: done.links, ids: done.ids });
     });
   }
   if (errors.length) throw new ContentErrors(errors);

@@ -1,19 +1,71 @@
 // The dead-link check: every root-relative link, image and script in the built pages must name a file that
-// the build writes. Runs on the rendered output before anything is written, so a broken link fails the build.
+// the build writes, and every #fragment (on the page itself or on another page) an id that page has. Pages are
+// read with an HTML parser (htmlparser2, in the render workers), not with patterns. Runs on the rendered output
+// before anything is written, so a broken link fails the build.
+import { Parser } from "htmlparser2";
 import { ContentError } from "../errors.js";
 
-/** One page's HTML (or the links already found in it, as render workers send them) and where it will be written. */
-export type LinkedPage = { outFile: string; html: string } | { outFile: string; links: string[] };
+/** One page's HTML (or what render workers already found in it: links and ids) and where it will be written. */
+export type LinkedPage = { outFile: string; html: string } | { outFile: string; links: string[]; ids?: string[] };
 
-/** Root-relative URLs referenced by href, src and srcset attributes (quoted or not). */
-export function internalLinks(html: string): string[] {
-  const found = new Set<string>();
-  for (const m of html.matchAll(/\s(href|src|srcset|imagesrcset)=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g)) {
-    const value = (m[2] ?? m[3] ?? m[4] ?? "").replace(/&amp;/g, "&");
-    const urls = m[1].endsWith("srcset") ? value.split(",").map((c) => c.trim().split(/\s+/)[0]) : [value];
-    for (const url of urls) if (url.startsWith("/") && !url.startsWith("//")) found.add(url);
+/** What a page links to and what it offers as fragment targets. */
+export interface ScannedPage {
+  /** Root-relative URLs and same-page "#fragment" links of href, src, srcset and imagesrcset attributes. */
+  links: string[];
+  /** Every id in the page (and `name` of anchors), the targets of "#fragment" links. */
+  ids: string[];
+}
+
+/** The URLs of a srcset value (the HTML standard's candidate syntax: URL, optional descriptors, commas). */
+export function srcsetUrls(value: string): string[] {
+  const urls: string[] = [];
+  let i = 0;
+  while (i < value.length) {
+    while (i < value.length && /[\s,]/.test(value[i])) i++;
+    let j = i;
+    while (j < value.length && !/\s/.test(value[j])) j++;
+    let url = value.slice(i, j);
+    const bare = url.endsWith(",");
+    url = url.replace(/,+$/, "");
+    if (url) urls.push(url);
+    i = j;
+    if (bare) continue;
+    // Skip the descriptors up to the next comma outside parentheses.
+    let depth = 0;
+    while (i < value.length && (value[i] !== "," || depth > 0)) {
+      if (value[i] === "(") depth++;
+      else if (value[i] === ")") depth = Math.max(0, depth - 1);
+      i++;
+    }
   }
-  return [...found];
+  return urls;
+}
+
+/** Parses a page: its internal links (root-relative or same-page fragments) and its ids. */
+export function scanPage(html: string): ScannedPage {
+  const links = new Set<string>();
+  const ids = new Set<string>();
+  const keep = (url: string) => {
+    if ((url.startsWith("/") && !url.startsWith("//")) || (url.startsWith("#") && url.length > 1)) links.add(url);
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (attrs.id) ids.add(attrs.id);
+        if (name === "a" && attrs.name) ids.add(attrs.name);
+        for (const key of ["href", "src"]) if (attrs[key] !== undefined) keep(attrs[key].trim());
+        for (const key of ["srcset", "imagesrcset"]) if (attrs[key] !== undefined) srcsetUrls(attrs[key]).forEach(keep);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return { links: [...links], ids: [...ids] };
+}
+
+/** Root-relative URLs and same-page fragments referenced by href, src and srcset attributes. */
+export function internalLinks(html: string): string[] {
+  return scanPage(html).links;
 }
 
 /** The output file a root-relative URL is served from ("/zh/" -> "zh/index.html"). */
@@ -28,19 +80,37 @@ export function fileForUrl(url: string): string {
   return path.slice(1);
 }
 
-/** Every link in `pages` that names no file in `files`, one located error per page and link. */
+/** The fragment of a URL, decoded ("" when it has none). */
+function fragmentOf(url: string): string {
+  const hash = url.indexOf("#");
+  if (hash < 0) return "";
+  try {
+    return decodeURIComponent(url.slice(hash + 1));
+  } catch {
+    return url.slice(hash + 1);
+  }
+}
+
+/**
+ * Every link in `pages` that names no file in `files`, or a fragment its target page lacks: one located error
+ * per page and link. Fragments are checked on pages of this list only (others' ids are not known here).
+ */
 export function deadLinks(pages: LinkedPage[], files: Set<string>, outDirShown: string): ContentError[] {
+  const scanned = pages.map((p) => ({ outFile: p.outFile, ...("html" in p ? scanPage(p.html) : { links: p.links, ids: p.ids }) }));
+  const idsOf = new Map(scanned.filter((p) => p.ids).map((p) => [p.outFile, new Set(p.ids)]));
   const errors: ContentError[] = [];
-  for (const page of pages) {
-    for (const url of "links" in page ? page.links : internalLinks(page.html)) {
-      if (!files.has(fileForUrl(url))) {
-        errors.push(
-          new ContentError(
-            { file: `${outDirShown}/${page.outFile}` },
-            `links to ${url}, which the build does not write`,
-            "a template or content field names a page or file that does not exist; routes come from src/site/routes.ts",
-          ),
-        );
+  const dead = (page: string, message: string, hint: string) => errors.push(new ContentError({ file: `${outDirShown}/${page}` }, message, hint));
+  for (const page of scanned) {
+    for (const url of page.links) {
+      const file = url.startsWith("#") ? page.outFile : fileForUrl(url);
+      if (!files.has(file)) {
+        dead(page.outFile, `links to ${url}, which the build does not write`, "a template or content field names a page or file that does not exist; routes come from src/site/routes.ts");
+        continue;
+      }
+      const fragment = fragmentOf(url);
+      const ids = idsOf.get(file);
+      if (fragment && fragment !== "top" && ids && !ids.has(fragment)) {
+        dead(page.outFile, `links to ${url}, but ${file} has no element with id="${fragment}"`, "a template links to an id that the target page does not render; give the element that id or fix the link");
       }
     }
   }

@@ -43,6 +43,8 @@ export interface LanguageLink {
   nativeName: string;
   label: string;
   flag: string;
+  /** The flag image shown beside the name, when site.yaml asks for SVG flags; else the name stands alone. */
+  flagSrc?: string;
   href: string;
   current: boolean;
 }

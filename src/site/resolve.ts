@@ -4,6 +4,7 @@ import type { Content, Hotel, HotelText, ImageInfo, Language } from "../types.js
 import { imagePlan, OG_SIZE } from "../images/plan.js";
 import { withFallbackMarks } from "./fallback-marks.js";
 import { bookLink, pageKey, type Placement } from "./affiliate.js";
+import { flagUrl } from "./flags.js";
 import { format, resolveText, type ResolvedText } from "./i18n.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
@@ -96,6 +97,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         nativeName: l.nativeName,
         label: l.label,
         flag: l.flag,
+        flagSrc: flagUrl(l, content.flags),
         href: routes.url(switchTo, l.code),
         current: l.code === lang.code,
       })),

@@ -61,7 +61,7 @@ export function contentType(file: string): string {
 }
 
 /** Hosting rules files: read by the host, never served. */
-const HOST_FILES = new Set(["_headers", "_redirects"]);
+const HOST_FILES = new Set(["_headers", "_redirects", "_redirects.netlify", "_nginx.conf"]);
 
 /** A file's path when it exists as a regular file inside the (real) root; null otherwise. */
 async function fileInside(rootReal: string, segments: string[]): Promise<string | null> {

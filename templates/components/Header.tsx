@@ -2,6 +2,7 @@
 // breakpoint a toggle opens the mobile menu. Every control is a real link that works without JavaScript.
 import type { Page } from "../../src/site/pages";
 import { BookButton } from "./BookButton";
+import { LanguageFlag } from "./LanguageFlag";
 import { LanguageMenu } from "./LanguageMenu";
 import { Logo } from "./Logo";
 import { T } from "./T";
@@ -45,7 +46,7 @@ export function Header({ page }: { page: Page }) {
             {chrome.languages.map((l) => (
               <li key={l.code}>
                 <a className="lang-button" href={l.href} hrefLang={l.htmlLang} lang={l.htmlLang} aria-current={l.current ? "true" : undefined} data-lang-choice={l.code}>
-                  <span aria-hidden="true">{l.flag}</span> {l.nativeName}
+                  <LanguageFlag lang={l} /> {l.nativeName}
                 </a>
               </li>
             ))}

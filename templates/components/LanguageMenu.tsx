@@ -1,6 +1,7 @@
 // The language dropdown as a WAI-ARIA menu button; each item is a link to this page in that language,
 // so it works without JavaScript (the list is shown inline when scripting is off).
 import type { Page } from "../../src/site/pages";
+import { LanguageFlag } from "./LanguageFlag";
 
 export function LanguageMenu({ page }: { page: Page }) {
   const { chrome, t } = page;
@@ -9,14 +10,14 @@ export function LanguageMenu({ page }: { page: Page }) {
     <div className="lang-menu" data-lang-menu>
       <button type="button" className="lang-menu__button" id="lang-menu-button" aria-haspopup="menu" aria-expanded="false" aria-controls="lang-menu-list" data-lang-button>
         <span className="visually-hidden">{t.language}: </span>
-        <span aria-hidden="true">{current.flag}</span> {current.nativeName}
+        <LanguageFlag lang={current} /> {current.nativeName}
         <span className="lang-menu__caret" aria-hidden="true" />
       </button>
       <ul className="lang-menu__list" id="lang-menu-list" role="menu" aria-labelledby="lang-menu-button" hidden data-lang-list>
         {chrome.languages.map((l) => (
           <li key={l.code} role="none">
             <a role="menuitem" href={l.href} hrefLang={l.htmlLang} lang={l.htmlLang} aria-current={l.current ? "true" : undefined} data-lang-choice={l.code}>
-              <span aria-hidden="true">{l.flag}</span> {l.nativeName}
+              <LanguageFlag lang={l} /> {l.nativeName}
             </a>
           </li>
         ))}

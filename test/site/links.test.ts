@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { deadLinks, fileForUrl, internalLinks } from "../../src/site/links.js";
+import { deadLinks, fileForUrl, internalLinks, scanPage, srcsetUrls } from "../../src/site/links.js";
 
 describe("internalLinks", () => {
   it("finds root-relative URLs in href, src and srcset, quoted or not, and skips external ones", () => {
     const html = `<a href="/zh/">x</a><a href=/a/b/>y</a><img src='/i.png' srcset="/i-480.png 480w, /i-960.png 960w"><a href="https://x.test/">z</a><a href="//cdn.test/x">w</a><a href="mailto:a@b.c">m</a><a href="#main">s</a>`;
-    expect(internalLinks(html).sort()).toEqual(["/a/b/", "/i-480.png", "/i-960.png", "/i.png", "/zh/"]);
+    expect(internalLinks(html).sort()).toEqual(["#main", "/a/b/", "/i-480.png", "/i-960.png", "/i.png", "/zh/"]);
   });
 });
 
@@ -31,5 +31,44 @@ describe("deadLinks", () => {
       "dist/index.html links to /gone/, which the build does not write",
       "dist/ok/index.html links to /missing.svg, which the build does not write",
     ]);
+  });
+});
+
+describe("srcsetUrls", () => {
+  it("reads candidates with and without descriptors, commas inside URLs and no space after commas", () => {
+    expect(srcsetUrls("/a,b.png 1x,/c.png 2x")).toEqual(["/a,b.png", "/c.png"]);
+    expect(srcsetUrls(" /i-480.png 480w , /i-960.png  960w ")).toEqual(["/i-480.png", "/i-960.png"]);
+    // A comma ends a URL only when whitespace follows it (the standard reads "/a.png,/b.png" as one URL).
+    expect(srcsetUrls("/only.png, /next.png")).toEqual(["/only.png", "/next.png"]);
+    expect(srcsetUrls("/a.png,/b.png")).toEqual(["/a.png,/b.png"]);
+  });
+});
+
+describe("scanPage", () => {
+  it("reads attributes as a browser does: entities decoded, comments and script text ignored", () => {
+    const html = `<!-- <a href="/commented/"> --><script>var s = '<a href="/in-script/">';</script><a href="/q?a=1&amp;b=2">q</a><section id="x&amp;y"></section><a name="old"></a>`;
+    expect(scanPage(html)).toEqual({ links: ["/q?a=1&b=2"], ids: ["x&y", "old"] });
+  });
+});
+
+describe("deadLinks on fragments", () => {
+  it("reports a #fragment missing on the page itself or on the page another link names, with page and target", () => {
+    const errors = deadLinks(
+      [
+        { outFile: "index.html", html: '<main id="main"><a href="#main">skip</a><a href="#nowhere">x</a><a href="/zh/#destinations">zh</a></main>' },
+        { outFile: "zh/index.html", html: '<section id="destinations"></section><a href="/#gone">back</a><a href="/#main">main</a><a href="#top">top</a>' },
+      ],
+      new Set(["index.html", "zh/index.html"]),
+      "dist",
+    );
+    expect(errors.map((e) => e.format().split("\n")[0])).toEqual([
+      'dist/index.html links to #nowhere, but index.html has no element with id="nowhere"',
+      'dist/zh/index.html links to /#gone, but index.html has no element with id="gone"',
+    ]);
+  });
+
+  it("reports a srcset entry that names no output file", () => {
+    const errors = deadLinks([{ outFile: "index.html", html: '<img src="/a.png" srcset="/a.png 1x, /a@2x.png 2x">' }], new Set(["index.html", "a.png"]), "dist");
+    expect(errors.map((e) => e.message)).toEqual(["links to /a@2x.png, which the build does not write"]);
   });
 });

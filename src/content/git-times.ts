@@ -1,0 +1,40 @@
+// When each content file last really changed, from git: one `git log` for the whole content folder (never one
+// call per file), read in the load stage so later stages stay pure. Outside a git checkout there is no answer,
+// and the sitemap then leaves lastmod out rather than guess from file times that every copy changes.
+import { execFile } from "node:child_process";
+import type { LoadedContent } from "../types.js";
+
+/** Latest commit time (Unix seconds) of each tracked file under `contentDir`, by content-relative path. */
+export function gitChangeTimes(contentDir: string): Promise<Map<string, number>> {
+  return new Promise((resolve) => {
+    execFile(
+      "git",
+      ["-C", contentDir, "log", "--format=@%ct", "--name-only", "--relative", "--no-renames", "-z", "--", "."],
+      { maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout) => resolve(error ? new Map() : parseLog(stdout)),
+    );
+  });
+}
+
+/** Parses `git log --format=@%ct --name-only -z`: newest commit first, so a file's first time is its latest. */
+function parseLog(out: string): Map<string, number> {
+  const times = new Map<string, number>();
+  let time = 0;
+  for (const raw of out.split(/[\0\n]/)) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    if (/^@\d+$/.test(entry)) time = Number(entry.slice(1));
+    else if (!times.has(entry)) times.set(entry, time);
+  }
+  return times;
+}
+
+/** Each text source's time ("site", "strings", "home", "hotel:<id>"), for the sources whose file git knows. */
+export function sourceTimes(loaded: LoadedContent, files: Record<string, string>): Record<string, number> {
+  const times: Record<string, number> = {};
+  for (const [source, file] of Object.entries({ site: loaded.site.file, ...files })) {
+    const t = loaded.changed?.get(file);
+    if (t !== undefined) times[source] = t;
+  }
+  return times;
+}

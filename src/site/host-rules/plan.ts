@@ -1,0 +1,27 @@
+// What the hosting rules must say, once for every host: where each language's misses go and which old URLs
+// moved where. Each host's file (headers.ts, redirects.ts, nginx.ts) writes this plan in its own syntax, so
+// the rules have the same size at 100 or 4,000 pages: they grow with languages and renamed hotels only.
+import type { Content } from "../../types.js";
+import type { ResolvedSite } from "../resolve.js";
+import { movedUrls, type Moved } from "../aliases.js";
+
+/** The facts every host's rules are written from. */
+export interface HostPlan {
+  /** Each non-default language's prefix ("/zh/") and its not-found page ("/zh/404.html"). */
+  languageNotFound: { prefix: string; page: string }[];
+  /** Every not-found page, the default language's included. */
+  notFoundPages: string[];
+  /** Renamed hotels: each old URL (slash and slash-less forms) and the page it moved to. */
+  moved: Moved[];
+}
+
+/** The plan of a resolved site. */
+export function hostPlan(site: ResolvedSite, content: Content): HostPlan {
+  const [, ...others] = content.site.languages;
+  const notFound = (code: string) => site.routes.url({ kind: "notFound" }, code);
+  return {
+    languageNotFound: others.map((l) => ({ prefix: site.routes.url({ kind: "home" }, l.code), page: notFound(l.code) })),
+    notFoundPages: content.site.languages.map((l) => notFound(l.code)),
+    moved: movedUrls(content, site.routes),
+  };
+}

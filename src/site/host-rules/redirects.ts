@@ -1,0 +1,21 @@
+// `_redirects` in its two dialects. Cloudflare Pages refuses any status but 200 and 3xx (it serves the nearest
+// 404.html by itself) and follows redirects even where a file exists; Netlify needs `404` rules for each
+// language's not-found page and `!` to make a redirect win over the fallback page left at an old URL.
+import type { HostPlan } from "./plan.js";
+
+/** `_redirects` for Cloudflare Pages (valid on Netlify too): renamed hotels' old URLs, 301 to the new page. */
+export function redirectsFile(plan: HostPlan): string {
+  return ["# Renamed hotels: old URL, new URL, status", ...plan.moved.map((m) => `${m.from} ${m.to} 301`)].join("\n") + "\n";
+}
+
+/** `_redirects.netlify`, renamed to `_redirects` when publishing on Netlify: forced 301s, then language 404s. */
+export function netlifyRedirectsFile(plan: HostPlan): string {
+  return (
+    [
+      "# Renamed hotels (forced: a fallback page exists at each old URL)",
+      ...plan.moved.map((m) => `${m.from} ${m.to} 301!`),
+      "# Each language's misses get its own not-found page",
+      ...plan.languageNotFound.map((l) => `${l.prefix}* ${l.page} 404`),
+    ].join("\n") + "\n"
+  );
+}
