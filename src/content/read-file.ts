@@ -59,22 +59,31 @@ function inside(root: string, file: string): boolean {
   return rel !== "" && !rel.startsWith(`..${path.sep}`) && rel !== ".." && !path.isAbsolute(rel);
 }
 
-/** Reads a regular file inside `root` (after resolving links) of at most `maxBytes` bytes; see {@link ReadResult}. */
-export async function readRegularFile(file: string, opts: ReadRegularOptions): Promise<ReadResult> {
-  let real: string;
-  let info: Stats;
+/**
+ * Checks without opening it that `file` resolves to a regular file inside `root`: the refusal, or its real path
+ * and stat. Enough on its own for files another program reads (templates, which esbuild reads).
+ */
+export async function checkRegularFile(file: string, opts: { root?: string }): Promise<{ real: string; info: Stats } | { refused: ReadRefusal }> {
   try {
     const link = await lstat(file);
-    real = await realpath(file);
-    info = await stat(real);
+    const real = await realpath(file);
+    const info = await stat(real);
     if (opts.root !== undefined) {
       const realRoot = await realpath(opts.root);
       if (!inside(realRoot, real)) return refuse("outside", `is a link to ${real}, outside its folder`, "copy the file into the folder instead of linking to it", { real });
     }
     if (!info.isFile()) return refuseSpecial(info, link.isSymbolicLink() ? ` (through a link to ${real})` : "");
+    return { real, info };
   } catch (e) {
     return errnoRefusal(e);
   }
+}
+
+/** Reads a regular file inside `root` (after resolving links) of at most `maxBytes` bytes; see {@link ReadResult}. */
+export async function readRegularFile(file: string, opts: ReadRegularOptions): Promise<ReadResult> {
+  const checked = await checkRegularFile(file, opts);
+  if ("refused" in checked) return checked;
+  const { real } = checked;
   // O_NONBLOCK: should the path be swapped for a FIFO between stat and open, open still returns at once;
   // fstat on the open handle then decides.
   let handle;
