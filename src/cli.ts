@@ -51,7 +51,7 @@ function pipelineOptions(cmd: Command): Command {
 function toBuildOptions(o: Record<string, string | undefined>, io: Io): BuildOptions {
   // The same rule as baseUrl in site.yaml (its schema's pattern), with a trailing slash forgiven.
   if (o.baseUrl !== undefined && !new RegExp(siteSchema.properties.baseUrl.pattern).test(o.baseUrl.replace(/\/$/, ""))) {
-    throw new CommanderError(EXIT.other, "hotelsite.baseUrl", `error: --base-url must be an origin such as https://example.com (got "${o.baseUrl}")`);
+    throw new CommanderError(EXIT.other, "hotelsite.baseUrl", `error: --base-url ${siteSchema.properties.baseUrl.patternErrorMessage} (got "${o.baseUrl}")`);
   }
   return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd };
 }
