@@ -12,6 +12,7 @@ import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatF
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
+import { settleWithin, untilStopped } from "./watch/stop.js";
 import { startWatch } from "./watch/watch.js";
 import { OutputError } from "./write/writer.js";
 import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
@@ -54,24 +55,6 @@ function toBuildOptions(o: Record<string, string | undefined>, io: Io): BuildOpt
     throw new CommanderError(EXIT.other, "hotelsite.baseUrl", `error: --base-url ${siteSchema.properties.baseUrl.patternErrorMessage} (got "${o.baseUrl}")`);
   }
   return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd };
-}
-
-/** Resolves when the signal aborts, or on Ctrl+C / SIGTERM when there is none. */
-function untilStopped(signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal) {
-      if (signal.aborted) return resolve();
-      signal.addEventListener("abort", () => resolve(), { once: true });
-      return;
-    }
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
 }
 
 /** A port number from the command line (0 picks a free port). */
@@ -164,9 +147,17 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         if (r.out) io.out(r.out);
         if (r.err) io.err(r.err);
       };
+      // Listening for Ctrl+C / SIGTERM from the start: a stop during the first build counts too.
+      const stopping = untilStopped(io.signal);
       let session;
       try {
-        session = await startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)) });
+        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)) });
+        session = await Promise.race([starting, stopping.then(() => null)]);
+        if (!session) {
+          if (!(await settleWithin(starting.then((s) => s.stop())))) io.err("note: stopped without waiting for the first build to finish");
+          io.out("Stopped watching.");
+          return;
+        }
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
@@ -179,8 +170,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.out(`Serving ${o.out} at ${session.url}/ (Ctrl+C to stop)`);
       io.out(`Watching ${session.roots.map((r) => path.relative(cwd, r) || ".").join(", ")}`);
       io.onServing?.(session.url);
-      await untilStopped(io.signal);
-      await session.stop();
+      await stopping;
+      if (!(await settleWithin(session.stop()))) io.err("note: stopped without waiting for the running rebuild to finish");
       io.out("Stopped watching.");
     });
 
