@@ -16,7 +16,7 @@ export interface ReadRegularOptions {
 
 /** Why a file was not read: a kind for callers that word their own message, and a sentence for those that do not. */
 export interface ReadRefusal {
-  kind: "missing" | "folder" | "not-regular" | "outside" | "too-large" | "unreadable";
+  kind: "missing" | "broken-link" | "folder" | "not-regular" | "outside" | "too-large" | "unreadable";
   /** What is wrong, as the end of a sentence that starts with the file's name ("is a named pipe (FIFO) ..."). */
   reason: string;
   /** What to do about it. */
@@ -64,8 +64,13 @@ function inside(root: string, file: string): boolean {
  * and stat. Enough on its own for files another program reads (templates, which esbuild reads).
  */
 export async function checkRegularFile(file: string, opts: { root?: string }): Promise<{ real: string; info: Stats } | { refused: ReadRefusal }> {
+  let link: Stats;
   try {
-    const link = await lstat(file);
+    link = await lstat(file);
+  } catch (e) {
+    return errnoRefusal(e);
+  }
+  try {
     const real = await realpath(file);
     const info = await stat(real);
     if (opts.root !== undefined) {
@@ -75,6 +80,10 @@ export async function checkRegularFile(file: string, opts: { root?: string }): P
     if (!info.isFile()) return refuseSpecial(info, link.isSymbolicLink() ? ` (through a link to ${real})` : "");
     return { real, info };
   } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (link.isSymbolicLink() && (code === "ENOENT" || code === "ENOTDIR")) {
+      return refuse("broken-link", "is a link to a file that does not exist", "point the link at an existing file, or put the file itself here");
+    }
     return errnoRefusal(e);
   }
 }

@@ -23,7 +23,8 @@ export async function checkTemplateFiles(templatesDir: string, cwd: string): Pro
       const checked = await checkRegularFile(full, { root });
       const shown = path.relative(cwd, full);
       if ("refused" in checked) {
-        if (checked.refused.kind !== "folder") errors.push(new ContentError({ file: shown }, checked.refused.reason, checked.refused.hint));
+        const { kind, reason, hint } = checked.refused;
+        if (kind !== "folder") errors.push(new ContentError({ file: shown }, reason.replace("its folder", "the templates folder"), hint.replace("the folder", "the templates folder")));
       } else if (checked.info.size > MAX_TEMPLATE_BYTES) {
         errors.push(new ContentError({ file: shown }, `is larger than the ${MAX_TEMPLATE_BYTES / 1024 / 1024} MB a template file may be`, "templates hold code and styles; move large files elsewhere"));
       }

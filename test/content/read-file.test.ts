@@ -26,6 +26,7 @@ beforeAll(async () => {
   await symlink(path.join(outside, "secret.yaml"), path.join(root, "out.yaml"));
   await symlink("ok.yaml", path.join(root, "in.yaml"));
   await symlink("loop.yaml", path.join(root, "loop.yaml"));
+  await symlink("nowhere.yaml", path.join(root, "dangling.yaml"));
   await mkdir(path.join(root, "dir.yaml"));
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(path.join(root, "sock.yaml"), resolve));
@@ -68,8 +69,9 @@ describe("readRegularFile", () => {
     expect(refusal(await read("zero.yaml"))).toEqual({ kind: "outside", reason: "is a link to /dev/zero, outside its folder" });
   });
 
-  it("says what is missing, a folder or a loop", async () => {
+  it("says what is missing, a broken link, a folder or a loop", async () => {
     expect(refusal(await read("nope.yaml"))).toEqual({ kind: "missing", reason: "does not exist" });
+    expect(refusal(await read("dangling.yaml"))).toEqual({ kind: "broken-link", reason: "is a link to a file that does not exist" });
     expect(refusal(await read("dir.yaml"))).toEqual({ kind: "folder", reason: "is a folder, not a file" });
     expect(refusal(await read("loop.yaml"))).toEqual({ kind: "unreadable", reason: "is a link that loops (or was replaced by a link while being read)" });
   });

@@ -113,7 +113,8 @@ describe("live-reload stream and Origin", () => {
 
   it("refuses another origin, a null origin and a cross-site fetch with 403", async () => {
     const host = `127.0.0.1:${server.port}`;
-    for (const headers of [{ Origin: "https://evil.example" }, { Origin: `http://localhost:${server.port}` }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }]) {
+    const cases: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: `http://localhost:${server.port}` }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+    for (const headers of cases) {
       const r = await get(server.port, EVENTS_URL, { Host: host, ...headers });
       expect(r.status, JSON.stringify(headers)).toBe(403);
       expect(r.body).toBe("Forbidden: the live-reload stream is for pages of this preview only\n");
