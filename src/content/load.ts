@@ -6,11 +6,8 @@ import path from "node:path";
 import { imageSize } from "image-size";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { ImageInfo, LoadedContent, SourceFile } from "../types.js";
-import { megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
+import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
 import { MAX_FILE_BYTES, parseYaml } from "./yaml.js";
-
-/** Largest image we read: a hero photo is a few MB; a file far larger is a mistake (or /dev/zero). */
-const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
 /** Options for {@link loadContent}. */
 export interface LoadOptions {

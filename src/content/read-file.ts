@@ -6,6 +6,9 @@ import { constants, type Stats } from "node:fs";
 import { lstat, open, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 
+/** Largest image we read: a hero photo is a few MB; a file far larger is a mistake. */
+export const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
+
 /** Options for {@link readRegularFile}. */
 export interface ReadRegularOptions {
   /** The folder the file must stay inside once links are resolved; omitted: anywhere. */
