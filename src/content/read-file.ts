@@ -67,12 +67,6 @@ function inside(root: string, file: string): boolean {
  * and stat. Enough on its own for files another program reads (templates, which esbuild reads).
  */
 export async function checkRegularFile(file: string, opts: { root?: string }): Promise<{ real: string; info: Stats } | { refused: ReadRefusal }> {
-  let link: Stats;
-  try {
-    link = await lstat(file);
-  } catch (e) {
-    return errnoRefusal(e);
-  }
   try {
     const real = await realpath(file);
     const info = await stat(real);
@@ -80,11 +74,15 @@ export async function checkRegularFile(file: string, opts: { root?: string }): P
       const realRoot = await realpath(opts.root);
       if (!inside(realRoot, real)) return refuse("outside", `is a link to ${real}, outside its folder`, "copy the file into the folder instead of linking to it", { real });
     }
-    if (!info.isFile()) return refuseSpecial(info, link.isSymbolicLink() ? ` (through a link to ${real})` : "");
+    if (!info.isFile()) {
+      const linked = (await lstat(file)).isSymbolicLink();
+      return refuseSpecial(info, linked ? ` (through a link to ${real})` : "");
+    }
     return { real, info };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (link.isSymbolicLink() && (code === "ENOENT" || code === "ENOTDIR")) {
+    // realpath fails for a missing file and for a link to one: only lstat tells them apart.
+    if ((code === "ENOENT" || code === "ENOTDIR") && (await lstat(file).then((l) => l.isSymbolicLink(), () => false))) {
       return refuse("broken-link", "is a link to a file that does not exist", "point the link at an existing file, or put the file itself here");
     }
     return errnoRefusal(e);

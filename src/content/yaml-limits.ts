@@ -17,6 +17,12 @@ export interface TextPlace {
  * per compact `- ` / `? ` indicator, and per open flow bracket. Returns where it first passes `limit`, or null.
  */
 export function nestingTooDeep(text: string, limit = MAX_DEPTH): TextPlace | null {
+  // The common case in native code: depth is at most 1 + the longest run of leading spaces and indicators + every
+  // bracket in the file. Real content stays far below the limit, and the line loop below never runs for it.
+  let brackets = 0;
+  for (let i = text.indexOf("["); i >= 0 && brackets < limit; i = text.indexOf("[", i + 1)) brackets++;
+  for (let i = text.indexOf("{"); i >= 0 && brackets < limit; i = text.indexOf("{", i + 1)) brackets++;
+  if (brackets < limit - 1 && leadingRunBelow(text, limit - 1 - brackets)) return null;
   const indents: number[] = [];
   let flow = 0;
   const lines = text.split("\n");
@@ -57,6 +63,19 @@ export function nestingTooDeep(text: string, limit = MAX_DEPTH): TextPlace | nul
   return null;
 }
 
+/** True when no line starts with `n` or more spaces, dashes and question marks (indentation and indicators). */
+function leadingRunBelow(text: string, n: number): boolean {
+  for (let start = 0; start < text.length; ) {
+    let i = start;
+    for (let c = text.charCodeAt(i); c === 32 || c === 45 || c === 63; c = text.charCodeAt(++i));
+    if (i - start >= n) return false;
+    const end = text.indexOf("\n", i);
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return true;
+}
+
 /** What a parsed value holds that content may not: nesting past the limit (through aliases) and merge keys. */
 export interface DataProblems {
   /** JSON pointer of the first value nested deeper than the limit. */
@@ -65,28 +84,57 @@ export interface DataProblems {
   merges: string[];
 }
 
-/** Walks parsed data with an explicit stack (aliases can make data deeper than its text) for {@link DataProblems}. */
+/**
+ * Walks parsed data for {@link DataProblems}. Recursion stops at the depth limit, so it can never run out of stack
+ * however deep aliases make the data; pointers are built only for what it reports.
+ */
 export function dataProblems(data: unknown, limit = MAX_DEPTH): DataProblems {
-  const out: DataProblems = { merges: [] };
-  const stack: { value: unknown; pointer: string; depth: number }[] = [{ value: data, pointer: "", depth: 0 }];
-  let visited = 0;
-  while (stack.length) {
-    const { value, pointer, depth } = stack.pop()!;
-    if (value === null || typeof value !== "object" || value instanceof Uint8Array) continue;
-    if (depth >= limit) {
-      out.deep ??= pointer;
-      continue;
-    }
-    // Aliases share values: a bounded walk, however they fan out (the parser already bounds the expansion).
-    if (++visited > 1_000_000) break;
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-    for (let k = entries.length - 1; k >= 0; k--) {
-      const [key, child] = entries[k];
-      const at = `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-      if (key === "<<" && !Array.isArray(value)) out.merges.push(at);
-      stack.push({ value: child, pointer: at, depth: depth + 1 });
-    }
+  return anyProblem(data, limit, 0, { budget: 1_000_000 }) ? locateProblems(data, limit) : { merges: [] };
+}
+
+/** The quick pass every file takes: is there anything to report at all (no pointers built)? */
+function anyProblem(value: unknown, limit: number, depth: number, walk: { budget: number }): boolean {
+  if (value === null || typeof value !== "object" || value instanceof Uint8Array || --walk.budget < 0) return false;
+  if (depth >= limit) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (anyProblem(value[i], limit, depth + 1, walk)) return true;
+    return false;
   }
+  for (const key in value) {
+    if (key === "<<" || anyProblem((value as Record<string, unknown>)[key], limit, depth + 1, walk)) return true;
+  }
+  return false;
+}
+
+/** The second pass, for a file with something to report: every merge key's pointer and the first too-deep one. */
+function locateProblems(data: unknown, limit: number): DataProblems {
+  const out: DataProblems = { merges: [] };
+  const keys: string[] = [];
+  const pointer = () => keys.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  // Aliases share values: a bounded walk, however they fan out (the parser already bounds the expansion).
+  let budget = 1_000_000;
+  const walk = (value: unknown, depth: number): void => {
+    if (value === null || typeof value !== "object" || value instanceof Uint8Array || --budget < 0) return;
+    if (depth >= limit) {
+      out.deep ??= pointer();
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        keys.push(String(i));
+        walk(value[i], depth + 1);
+        keys.pop();
+      }
+      return;
+    }
+    for (const key in value) {
+      keys.push(key);
+      if (key === "<<") out.merges.push(pointer());
+      walk((value as Record<string, unknown>)[key], depth + 1);
+      keys.pop();
+    }
+  };
+  walk(data, 0);
   return out;
 }
 
