@@ -12,6 +12,7 @@ import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatF
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
+import { isLoopback } from "./watch/host-check.js";
 import { settleWithin, untilStopped } from "./watch/stop.js";
 import { startWatch } from "./watch/watch.js";
 import { OutputError } from "./write/writer.js";
@@ -140,7 +141,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
   pipelineOptions(program.command("watch").description("build, serve the output with live reload, and rebuild what each save changes"))
     .option("--port <n>", "port to serve on (0 picks a free one)", "4321")
-    .option("--host <host>", "interface to bind (use 0.0.0.0 to share the preview on your network)", "127.0.0.1")
+    .option("--host <host>", "interface to bind (use 0.0.0.0 to share the preview on your network; bound to 127.0.0.1 it answers only localhost names)", "127.0.0.1")
     .action(async (o) => {
       const port = parsePort(o.port);
       const print = (r: ReturnType<typeof formatRebuild>) => {
@@ -166,7 +167,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         throw e;
       }
       const cwd = io.cwd ?? process.cwd();
-      if (!["127.0.0.1", "localhost", "::1"].includes(o.host)) io.out(`note: serving on ${o.host}: other machines on the network can open the preview.`);
+      if (!isLoopback(o.host)) io.out(`note: serving on ${o.host}: other machines on the network can open the preview.`);
       io.out(`Serving ${o.out} at ${session.url}/ (Ctrl+C to stop)`);
       io.out(`Watching ${session.roots.map((r) => path.relative(cwd, r) || ".").join(", ")}`);
       io.onServing?.(session.url);
