@@ -15,4 +15,6 @@ try {
   }
   throw e;
 }
-process.exitCode = await cli.main(process.argv.slice(2));
+// Exit as soon as main returns: after a stop, nothing left behind (a read the OS never answers, a worker) may
+// keep the process alive. stdout and stderr are synchronous on Linux for files, pipes and terminals.
+process.exit(await cli.main(process.argv.slice(2)));

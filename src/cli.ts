@@ -15,6 +15,8 @@ import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
 import { registerTranslate, UsageError } from "./translate/command.js";
 import { translationContext } from "./translate/context.js";
+import { isLoopback } from "./watch/host-check.js";
+import { settleWithin, untilStopped } from "./watch/stop.js";
 import { OutputError } from "./write/writer.js";
 import { registerLinks } from "./outbound/command.js";
 import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
@@ -60,27 +62,9 @@ const FORCE = ["--force", "replace the output folder even if hotelsite did not w
 function toBuildOptions(o: Record<string, string | undefined>, io: Io): BuildOptions {
   // The same rule as baseUrl in site.yaml (its schema's pattern), with a trailing slash forgiven.
   if (o.baseUrl !== undefined && !new RegExp(siteSchema.properties.baseUrl.pattern).test(o.baseUrl.replace(/\/$/, ""))) {
-    throw new CommanderError(EXIT.other, "hotelsite.baseUrl", `error: --base-url must be an origin such as https://example.com (got "${o.baseUrl}")`);
+    throw new CommanderError(EXIT.other, "hotelsite.baseUrl", `error: --base-url ${siteSchema.properties.baseUrl.patternErrorMessage} (got "${o.baseUrl}")`);
   }
   return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd, force: Boolean(o.force) };
-}
-
-/** Resolves when the signal aborts, or on Ctrl+C / SIGTERM when there is none. */
-function untilStopped(signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal) {
-      if (signal.aborted) return resolve();
-      signal.addEventListener("abort", () => resolve(), { once: true });
-      return;
-    }
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
 }
 
 /** A port number from the command line (0 picks a free port). */
@@ -180,7 +164,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
   pipelineOptions(program.command("watch").description("build, serve the output with live reload, and rebuild what each save changes"))
     .option("--port <n>", "port to serve on (0 picks a free one)", "4321")
-    .option("--host <host>", "interface to bind (use 0.0.0.0 to share the preview on your network)", "127.0.0.1")
+    .option("--host <host>", "interface to bind (use 0.0.0.0 to share the preview on your network; bound to 127.0.0.1 it answers only localhost names)", "127.0.0.1")
     .option(FORCE[0], FORCE[1])
     .action(async (o) => {
       const port = parsePort(o.port);
@@ -188,11 +172,19 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         if (r.out) io.out(r.out);
         if (r.err) io.err(r.err);
       };
+      // Listening for Ctrl+C / SIGTERM from the start: a stop during the first build counts too.
+      const stopping = untilStopped(io.signal);
       let session;
       try {
         // Loaded only for watch (chokidar, the HTTP server): other commands start faster without it.
         const { startWatch } = await import("./watch/watch.js");
-        session = await startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)) });
+        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)) });
+        session = await Promise.race([starting, stopping.then(() => null)]);
+        if (!session) {
+          if (!(await settleWithin(starting.then((s) => s.stop())))) io.err("note: stopped without waiting for the first build to finish");
+          io.out("Stopped watching.");
+          return;
+        }
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
@@ -201,12 +193,12 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         throw e;
       }
       const cwd = io.cwd ?? process.cwd();
-      if (!["127.0.0.1", "localhost", "::1"].includes(o.host)) io.out(`note: serving on ${o.host}: other machines on the network can open the preview.`);
+      if (!isLoopback(o.host)) io.out(`note: serving on ${o.host}: other machines on the network can open the preview.`);
       io.out(`Serving ${o.out} at ${session.url}/ (Ctrl+C to stop)`);
       io.out(`Watching ${session.roots.map((r) => path.relative(cwd, r) || ".").join(", ")}`);
       io.onServing?.(session.url);
-      await untilStopped(io.signal);
-      await session.stop();
+      await stopping;
+      if (!(await settleWithin(session.stop()))) io.err("note: stopped without waiting for the running rebuild to finish");
       io.out("Stopped watching.");
     });
 

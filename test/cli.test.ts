@@ -33,7 +33,7 @@ describe("hotelsite CLI", () => {
   it("refuses a malformed --base-url with exit code 2", async () => {
     const r = await runCli(["build", "--base-url", "ftp:/nope"], fx.dir);
     expect(r.code).toBe(2);
-    expect(r.err).toContain("--base-url must be an origin");
+    expect(r.err).toContain('--base-url must be an https origin: https:// and a lower-case host name, optionally :port (1-65535), with no user name, password, path, query or trailing slash (e.g. https://hotels.example.com or https://hotels.example.com:8443) (got "ftp:/nope")');
   });
 
   it("check prints coverage per page and language, and passes without --strict", async () => {

@@ -1,13 +1,14 @@
 // Stage 1: reads the content folder (YAML files and the images they name) into memory. The only content
 // stage that touches the disk; everything after it is a pure function of what it returns.
 import { createHash } from "node:crypto";
-import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { imageSize } from "image-size";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { ImageInfo, LoadedContent, SourceFile } from "../types.js";
 import { loadFlags } from "./flags.js";
 import { gitChangeTimes } from "./git-times.js";
+import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
 import { MAX_FILE_BYTES, parseYaml } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
@@ -26,25 +27,14 @@ function holds(name: string): string {
 }
 
 /** Reads and parses one YAML file, turning I/O and syntax problems into ContentErrors. */
-async function readSource(absPath: string, name: string, shown: string, errors: ContentError[]): Promise<SourceFile | null> {
+async function readSource(root: string, absPath: string, name: string, shown: string, errors: ContentError[]): Promise<SourceFile | null> {
   const fail = (message: string, hint?: string) => {
     errors.push(new ContentError({ file: shown }, message, hint));
     return null;
   };
-  let bytes: Buffer;
-  try {
-    const info = await stat(absPath);
-    if (info.isDirectory()) return fail("is a folder, not a file", holds(name));
-    // Refused before reading: a runaway file must not cost its size in memory.
-    if (info.size > MAX_FILE_BYTES) {
-      return fail(`is ${(info.size / 1024 / 1024).toFixed(1)} MB, larger than the 1 MB a content file may be`, "content files hold text for one page; split or trim this one");
-    }
-    bytes = await readFile(absPath);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return fail("does not exist", "every content folder has site.yaml, strings.yaml, home.yaml and hotels/");
-    return fail(`cannot be read (${code})`, "check the file's permissions");
-  }
+  const read = await readRegularFile(absPath, { root, maxBytes: MAX_FILE_BYTES });
+  if ("refused" in read) return fail(...contentRefusal(read.refused, name));
+  const bytes = read.bytes;
   try {
     const source = parseYaml(bytes, shown);
     if (source.data === null || source.data === undefined) return fail("is empty", holds(name));
@@ -55,6 +45,38 @@ async function readSource(absPath: string, name: string, shown: string, errors: 
       return null;
     }
     throw e;
+  }
+}
+
+/** A refused content file's message and hint, in the words of the content folder. */
+function contentRefusal(r: ReadRefusal, name: string): [string, string | undefined] {
+  switch (r.kind) {
+    case "missing":
+      return ["does not exist", "every content folder has site.yaml, strings.yaml, home.yaml and hotels/"];
+    case "folder":
+      return ["is a folder, not a file", holds(name)];
+    case "too-large":
+      return [`is ${megabytes(r.size!)}, larger than the 1 MB a content file may be`, "content files hold text for one page; split or trim this one"];
+    case "outside":
+      return [r.reason.replace("its folder", "the content folder"), "copy the file into the content folder instead of linking to it"];
+    default:
+      return [r.reason, r.hint];
+  }
+}
+
+/** An image's refusal as the hint under validation's "is not an image file in the content folder". */
+function imageRefusal(r: ReadRefusal): string {
+  switch (r.kind) {
+    case "missing":
+      return "no such file: check the spelling; the path is relative to the content folder";
+    case "folder":
+      return "it is a folder, not an image file";
+    case "outside":
+      return `it is a link to ${r.real}, outside the content folder; copy the image into the folder`;
+    case "too-large":
+      return `it is ${megabytes(r.size!)}, larger than the ${megabytes(MAX_IMAGE_BYTES)} an image may be; export it smaller`;
+    default:
+      return `it ${r.reason}; ${r.hint}`;
   }
 }
 
@@ -75,19 +97,10 @@ async function readImage(contentDir: string, ref: string): Promise<ImageInfo | s
   const root = path.resolve(contentDir);
   const abs = path.resolve(root, ref);
   if (!abs.startsWith(root + path.sep)) return "the path leaves the content folder";
-  let bytes: Buffer;
-  try {
-    // A symbolic link may point anywhere; images are published byte for byte, so only files inside count.
-    const real = await realpath(abs);
-    const realRoot = await realpath(root);
-    if (!real.startsWith(realRoot + path.sep)) return `it is a link to ${real}, outside the content folder; copy the image into the folder`;
-    bytes = await readFile(real);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return "no such file: check the spelling; the path is relative to the content folder";
-    if (code === "EISDIR") return "it is a folder, not an image file";
-    return `it cannot be read (${code})`;
-  }
+  // A symbolic link may point anywhere; images are published byte for byte, so only files inside count.
+  const read = await readRegularFile(abs, { root, maxBytes: MAX_IMAGE_BYTES });
+  if ("refused" in read) return imageRefusal(read.refused);
+  const bytes = read.bytes;
   try {
     const size = imageSize(bytes);
     if (!size.width || !size.height) return "the file has no width and height; export it again with both set";
@@ -115,12 +128,18 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent> {
   }
   const errors: ContentError[] = [];
   const gitTimes = gitChangeTimes(contentDir);
-  const at = (name: string) => readSource(path.join(contentDir, name), name, shown(path.join(contentDir, name)), errors);
+  const at = (name: string) => readSource(contentDir, path.join(contentDir, name), name, shown(path.join(contentDir, name)), errors);
 
   const hotelsDir = path.join(contentDir, "hotels");
   let hotelNames: string[] = [];
   try {
-    hotelNames = (await readdir(hotelsDir)).filter((n) => /\.ya?ml$/.test(n)).sort();
+    const names = await readdir(hotelsDir);
+    hotelNames = names.filter((n) => /\.ya?ml$/.test(n)).sort();
+    // athens.YAML would otherwise vanish from the site in silence; the id must match a lower-case file name.
+    for (const n of names.filter((n) => /\.ya?ml$/i.test(n) && !/\.ya?ml$/.test(n)).sort()) {
+      const fixed = n.replace(/\.(ya?ml)$/i, (_, ext: string) => `.${ext.toLowerCase()}`);
+      errors.push(new ContentError({ file: shown(path.join(hotelsDir, n)) }, "has an upper-case extension, so it is not read as a hotel file", `rename it to ${fixed}`));
+    }
   } catch {
     errors.push(new ContentError({ file: shown(hotelsDir) }, "is not a folder of hotel files", "create it and add one <id>.yaml per hotel"));
   }

@@ -57,7 +57,7 @@ function describe(e: ErrorObject, pointer: string): { pointer: string; message: 
           pointer: childPointer(pointer, e.propertyName),
           key: true,
           message: `"${e.propertyName}" is not a valid language code`,
-          hint: "use a code declared under languages in site.yaml, such as en, zh or ja",
+          hint: "a language code is 2-3 lower-case letters, optionally with a region (e.g. en or pt-BR); use one declared under languages in site.yaml, such as en, zh or ja",
         };
       }
       const control = typeof e.data === "string" ? CONTROL.exec(e.data) : null;
@@ -72,7 +72,8 @@ function describe(e: ErrorObject, pointer: string): { pointer: string; message: 
       const custom = schema.patternErrorMessage;
       return {
         pointer,
-        message: typeof custom === "string" ? custom : "is not in the expected form",
+        // Every pattern in the schemas has its own message; the pattern itself is the last resort, never "wrong form".
+        message: typeof custom === "string" ? custom : `must match the pattern ${String(p.pattern)}`,
         hint: typeof schema.description === "string" ? schema.description : undefined,
       };
     }
@@ -87,7 +88,7 @@ function describe(e: ErrorObject, pointer: string): { pointer: string; message: 
     case "uniqueItems":
       return { pointer, message: `lists the same value twice (items ${p.j} and ${p.i})`, hint: "remove the repeated item" };
     case "format":
-      return { pointer, message: `must be a valid ${p.format === "email" ? "e-mail address" : p.format}` };
+      return { pointer, message: `must be a valid ${p.format}` };
     default:
       return { pointer, message: e.message ?? e.keyword };
   }

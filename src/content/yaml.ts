@@ -5,6 +5,7 @@ import jsyaml from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLError } from "yaml";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { SourceFile } from "../types.js";
+import { blamedAlias, dataProblems, foreignTags, MAX_DEPTH, nestingTooDeep } from "./yaml-limits.js";
 
 /** Largest content file we read: real content is a few KB; anything this big is a mistake. */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -107,6 +108,8 @@ export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
     ]);
   }
   const text = decodeUtf8(bytes, file);
+  const deep = nestingTooDeep(text);
+  if (deep) throw new ContentErrors([tooDeep(file, deep)]);
   const fast = fastParse(text);
   if (fast !== undefined) {
     let careful: { doc: ReturnType<typeof parseDocument>; lineCounter: LineCounter } | undefined;
@@ -118,10 +121,22 @@ export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
       const pos = careful.lineCounter.linePos(findOffset(careful.doc.contents, pointerToPath(pointer), opts?.key ?? false));
       return { line: pos.line, column: pos.col };
     };
-    return { file, data: fast, locate };
+    return checkedData({ file, data: fast, locate });
   }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  } catch (e) {
+    if (e instanceof RangeError) throw new ContentErrors([tooDeep(file, { line: 1, column: 1 })]);
+    throw e;
+  }
+  // The scan above bounds nesting from the text; should the parser still run out of stack, say so in words.
+  const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
+  if (overflow) {
+    const pos = lineCounter.linePos(overflow.pos[0]);
+    throw new ContentErrors([tooDeep(file, { line: pos.line, column: pos.col })]);
+  }
   const { shown, more } = firstCauses(doc.errors);
   const errors = shown.map((e, i) => {
     const message = yamlMessage(e);
@@ -133,10 +148,13 @@ export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
     return new ContentError({ file, line: pos.line, column: pos.col }, `YAML syntax: ${message}`, hint.filter(Boolean).join("; ") || undefined);
   });
   if (errors.length) throw new ContentErrors(errors);
-  const locate = (pointer: string, opts?: { key?: boolean }) => {
-    const pos = lineCounter.linePos(findOffset(doc.contents, pointerToPath(pointer), opts?.key ?? false));
+  const place = (offset: number) => {
+    const pos = lineCounter.linePos(offset);
     return { line: pos.line, column: pos.col };
   };
+  const tags = foreignTags(doc, text);
+  if (tags.length) throw new ContentErrors(tags.map((t) => new ContentError({ file, ...place(t.offset) }, ...tagMessage(t.tag))));
+  const locate = (pointer: string, opts?: { key?: boolean }) => place(findOffset(doc.contents, pointerToPath(pointer), opts?.key ?? false));
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });
@@ -144,10 +162,47 @@ export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
     // yaml refuses alias chains that expand exponentially (a "billion laughs" file) with a ReferenceError.
     if (!(e instanceof ReferenceError) || !/alias/i.test(e.message)) throw e;
     throw new ContentErrors([
-      new ContentError({ file }, "YAML syntax: its aliases (*name) expand to too many values", "write the values out instead of nesting aliases of aliases"),
+      new ContentError(
+        { file, ...place(blamedAlias(doc)) },
+        "YAML: its aliases (*name) expand to too many values",
+        "write the values out instead of nesting aliases of aliases",
+      ),
     ]);
   }
-  return { file, data, locate };
+  return checkedData({ file, data, locate });
+}
+
+/** The error for a file nested deeper than content ever is. */
+function tooDeep(file: string, at: { line: number; column: number }): ContentError {
+  return new ContentError(
+    { file, ...at },
+    `YAML: lists and mappings nest more than ${MAX_DEPTH} levels deep here`,
+    "content files need a few levels (a hotel's text is three deep); flatten this part",
+  );
+}
+
+/** Message and hint for a tag (`!include`, `!!js/function`) that asks the loader for more than data. */
+function tagMessage(tag: string): [string, string] {
+  return [
+    `YAML: the tag ${tag} is not supported (tags that include files, run code or build objects are refused)`,
+    "remove the tag and write the value itself; only plain YAML values (text, numbers, true/false, lists, mappings) are read",
+  ];
+}
+
+/** Refuses parsed data with merge keys or aliases that nest it too deep, pointing at the place in the file. */
+function checkedData(source: SourceFile): SourceFile {
+  const problems = dataProblems(source.data);
+  const errors = problems.merges.map(
+    (pointer) =>
+      new ContentError(
+        { file: source.file, ...source.locate(pointer, { key: true }), pointer },
+        "YAML: <<: is a merge key, which is not supported",
+        "write the fields out in full instead of merging them from an anchor (&name)",
+      ),
+  );
+  if (problems.deep !== undefined) errors.push(tooDeep(source.file, source.locate(problems.deep)));
+  if (errors.length) throw new ContentErrors(errors);
+  return source;
 }
 
 /** Syntax errors that stand on their own: after the first structural error, the rest are usually its echoes. */

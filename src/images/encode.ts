@@ -1,9 +1,11 @@
 // Encodes image variants with sharp (libvips) into an on-disk cache, so an unchanged image is never encoded
 // twice: the cache name holds the source's content hash and the encoder settings.
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
+import { MAX_IMAGE_BYTES, readRegularFile } from "../content/read-file.js";
+import { ContentError, ContentErrors } from "../errors.js";
 import { ENCODER, type Variant } from "./plan.js";
 
 /** One source file and the variants it needs. */
@@ -53,6 +55,13 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+/** An image's bytes, read as load read them: a regular file only (it may have been swapped since, e.g. for a FIFO). */
+async function readSource(file: string): Promise<Buffer> {
+  const read = await readRegularFile(file, { maxBytes: MAX_IMAGE_BYTES });
+  if ("refused" in read) throw new ContentErrors([new ContentError({ file }, read.refused.reason, read.refused.hint)]);
+  return read.bytes;
+}
+
 /** Makes every variant missing from the cache; the cache then holds each one under its cacheName. */
 export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult> {
   await mkdir(opts.cacheDir, { recursive: true });
@@ -72,7 +81,7 @@ export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult>
   const sharp = (await import("sharp")).default as SharpFactory;
   const sources = new Map<string, Promise<Buffer>>();
   await eachLimited(work, opts.concurrency ?? availableParallelism(), async ({ job, v }) => {
-    if (!sources.has(job.from)) sources.set(job.from, readFile(job.from));
+    if (!sources.has(job.from)) sources.set(job.from, readSource(job.from));
     const out = await encodeOne(sharp, await sources.get(job.from)!, job, v);
     // Written under a temporary name and renamed, so a killed build or a parallel one never leaves half a file.
     const tmp = path.join(opts.cacheDir, `.${v.cacheName}.${process.pid}.${Math.random().toString(36).slice(2)}`);

@@ -11,6 +11,7 @@ import { ContentError, ContentErrors } from "../errors.js";
 import type { Page } from "../site/pages.js";
 import { cacheDir as hotelsiteCache } from "../util/paths.js";
 import { templatePlace } from "./render.js";
+import { checkTemplateFiles } from "./template-files.js";
 
 /** Where a template set's assets come from and what the Document links. */
 export interface AssetLinks {
@@ -59,6 +60,7 @@ export function templatesModule(hash: string): string {
 /** Compiles and imports templates/index.tsx (or throws ContentErrors for template syntax errors). */
 export async function loadTemplates(opts: { templatesDir: string; cwd?: string }): Promise<LoadedTemplates> {
   const cwd = opts.cwd ?? process.cwd();
+  await checkTemplateFiles(opts.templatesDir, cwd);
   const entry = path.join(opts.templatesDir, "index.tsx");
   const cacheDir = hotelsiteCache();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;

@@ -1,12 +1,13 @@
 // `hotelsite new hotel <id> --layout <name>`: writes a commented hotel file holding every field its layout
 // needs, with TODO placeholders, so an editor starts from something that builds. The fields, their order,
 // how many features, sections and points a layout needs, and every comment come from the hotel schema.
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { stringify } from "yaml";
 import { ContentErrors } from "../errors.js";
 import hotelSchema from "../content/schemas/hotel.schema.json" with { type: "json" };
-import { parseYaml } from "../content/yaml.js";
+import { readRegularFile } from "../content/read-file.js";
+import { MAX_FILE_BYTES, parseYaml } from "../content/yaml.js";
 import { packageRoot } from "../util/paths.js";
 
 /** A request `new` refuses (bad id, taken id, unknown layout, no site settings): exit code 2 with the message. */
@@ -135,8 +136,10 @@ export function hotelScaffold(opts: { id: string; layout: string; site: Scaffold
 /** Reads what the scaffold needs from site.yaml. */
 async function readSite(contentDir: string, shown: string): Promise<ScaffoldSite> {
   let data: Record<string, unknown>;
+  const read = await readRegularFile(path.join(contentDir, "site.yaml"), { root: contentDir, maxBytes: MAX_FILE_BYTES });
+  if ("refused" in read) throw new ScaffoldError(`${shown}/site.yaml ${read.refused.reason}\nrun hotelsite new in the project folder, or pass --content <dir>`);
   try {
-    data = parseYaml(await readFile(path.join(contentDir, "site.yaml")), `${shown}/site.yaml`).data as Record<string, unknown>;
+    data = parseYaml(read.bytes, `${shown}/site.yaml`).data as Record<string, unknown>;
   } catch (e) {
     const why = e instanceof ContentErrors ? e.errors.map((x) => x.format()).join("\n") : `${shown}/site.yaml cannot be read`;
     throw new ScaffoldError(`${why}\nrun hotelsite new in the project folder, or pass --content <dir>`);
@@ -173,7 +176,9 @@ export async function newHotel(opts: NewHotelOptions): Promise<{ file: string; n
   const taken = names.find((n) => n.replace(/\.ya?ml$/, "") === opts.id);
   if (taken) throw new ScaffoldError(`a hotel with the id "${opts.id}" exists already: ${path.join(shownContent, "hotels", taken)}`);
   for (const n of names) {
-    const text = await readFile(path.join(hotelsDir, n), "utf8").catch(() => "");
+    // Never a blocking read: a FIFO or device named like a hotel file is skipped here (build refuses it).
+    const read = await readRegularFile(path.join(hotelsDir, n), { root: contentDir, maxBytes: MAX_FILE_BYTES });
+    const text = "bytes" in read ? read.bytes.toString("utf8") : "";
     if (new RegExp(`^id:\\s*["']?${opts.id}["']?\\s*(#.*)?$`, "m").test(text)) {
       throw new ScaffoldError(`the id "${opts.id}" is taken by ${path.join(shownContent, "hotels", n)}`);
     }

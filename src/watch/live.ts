@@ -2,6 +2,7 @@
 // told to each page as it connects, so a page loaded while the content is broken still shows the overlay.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ContentError } from "../errors.js";
+import { sameOrigin } from "./host-check.js";
 import { EVENTS_URL, LIVE_SCRIPT, LIVE_SCRIPT_URL, OVERLAY_CSS, OVERLAY_CSS_URL } from "./client.js";
 
 /** What the overlay shows: each error with its place. */
@@ -59,6 +60,12 @@ export function createLiveReload(session = Date.now().toString(36)): LiveReload 
         return true;
       }
       if (url !== EVENTS_URL) return false;
+      // The stream tells what is being edited (errors quote the content): only pages of this preview may read it.
+      if (!sameOrigin(req)) {
+        res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" });
+        res.end(req.method === "HEAD" ? undefined : "Forbidden: the live-reload stream is for pages of this preview only\n");
+        return true;
+      }
       res.writeHead(200, { ...headers, "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", Connection: "keep-alive" });
       if (req.method === "HEAD") {
         res.end();

@@ -22,6 +22,8 @@ export function parseRequestPath(rawUrl: string): RequestPath {
     return { ok: false, status: 400, reason: "malformed percent-encoding" };
   }
   if (pathname.includes("\0") || pathname.includes("\\")) return { ok: false, status: 400, reason: "backslash or NUL in path" };
+  // An escape that survives decoding was encoded twice (%252e%252e): no file of the site is named like that.
+  if (/%[0-9a-f]{2}/i.test(pathname)) return { ok: false, status: 400, reason: "double-encoded escape" };
   const segments = pathname.split("/").filter((s) => s !== "");
   if (segments.some((s) => s === "." || s === "..")) return { ok: false, status: 400, reason: "path traversal" };
   // Hidden names (.git, a writer's temp files) are never part of the site.

@@ -8,6 +8,7 @@ import path from "node:path";
 import { LIVE_SCRIPT_URL } from "./client.js";
 import { headersFor, parseHeaders, type HeaderRule } from "./headers.js";
 import type { LiveReload } from "./live.js";
+import { hostRefusal } from "./host-check.js";
 import { parseRequestPath } from "./request-path.js";
 
 /** Options for {@link startServer}. */
@@ -20,6 +21,8 @@ export interface ServerOptions {
   port?: number;
   /** Watch mode's live-reload hub; without it the server is a plain static host. */
   liveReload?: LiveReload;
+  /** How long a client may take to send its headers and its whole request (ms); tests shorten them. */
+  timeouts?: { headersMs?: number; requestMs?: number };
 }
 
 /** A running preview server. */
@@ -60,6 +63,12 @@ export function contentType(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
 }
 
+/** How long a client may take to send its request headers, and the whole request. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Open connections at most (pages and their event streams); more are closed at once. */
+const MAX_CONNECTIONS = 512;
+
 /** Hosting rules files: read by the host, never served. */
 const HOST_FILES = new Set(["_headers", "_redirects", "_redirects.netlify", "_nginx.conf"]);
 
@@ -84,6 +93,7 @@ function bareNotFound(live: boolean): string {
 /** Starts the server; resolves once it listens. Rejects when the port is taken. */
 export async function startServer(opts: ServerOptions): Promise<PreviewServer> {
   const root = path.resolve(opts.root);
+  const host = opts.host ?? "127.0.0.1";
   const live = opts.liveReload;
   let rules: { key: string; rules: HeaderRule[] } = { key: "", rules: [] };
 
@@ -101,6 +111,8 @@ export async function startServer(opts: ServerOptions): Promise<PreviewServer> {
       res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", ...extra });
       res.end(req.method === "HEAD" ? undefined : text + "\n");
     };
+    const foreign = hostRefusal(req, host);
+    if (foreign) return plain(403, foreign);
     if (req.method !== "GET" && req.method !== "HEAD") return plain(405, "Method Not Allowed", { Allow: "GET, HEAD" });
     const target = parseRequestPath(req.url ?? "");
     if (!target.ok) return plain(target.status, target.status === 414 ? "URI Too Long" : target.status === 400 ? "Bad Request" : "Not Found");
@@ -130,13 +142,19 @@ export async function startServer(opts: ServerOptions): Promise<PreviewServer> {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
+  const headersMs = opts.timeouts?.headersMs ?? HEADERS_TIMEOUT_MS;
+  const requestMs = opts.timeouts?.requestMs ?? REQUEST_TIMEOUT_MS;
+  // Node looks for overdue requests every connectionsCheckingInterval (30 s unless told): check as often as needed.
+  const server = createServer({ maxHeaderSize: 16 * 1024, connectionsCheckingInterval: Math.min(1000, headersMs) }, (req, res) => {
     respond(req, res).catch((e) => {
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
       res.end(`Internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     });
   });
-  const host = opts.host ?? "127.0.0.1";
+  // A client that sends its headers or body slowly (or never) is cut off instead of holding a connection.
+  server.headersTimeout = headersMs;
+  server.requestTimeout = requestMs;
+  server.maxConnections = MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 4321, host, () => {

@@ -2,10 +2,10 @@
 // every save. chokidar only says which files changed; the rebuilder decides what that means. A failed
 // rebuild keeps the last good pages served and shows the error in the terminal and in the browser.
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { EventEmitter } from "node:events";
 import path from "node:path";
 import { watch as chokidar } from "chokidar";
+import { readRegularFile } from "../content/read-file.js";
 import { createRebuilder, type RebuilderOptions, type RebuildReport } from "./incremental.js";
 import { LIVE_SCRIPT_URL } from "./client.js";
 import { createLiveReload, errorPayload } from "./live.js";
@@ -41,6 +41,9 @@ export interface WatchSession {
   stop(): Promise<void>;
 }
 
+/** Most bytes read to fingerprint a watched file; the rebuild applies each kind's own limit. */
+const WATCHED_MAX_BYTES = 64 * 1024 * 1024;
+
 /** How long after a file event its bytes are looked at again: longer than chokidar's 50 ms change throttle. */
 const RECHECK_MS = 80;
 
@@ -56,8 +59,9 @@ function fingerprints() {
   return async (paths: string[]): Promise<string[]> => {
     const changed: string[] = [];
     for (const p of paths) {
-      const bytes = await readFile(p).catch(() => null);
-      const print = bytes ? createHash("sha1").update(bytes).digest("hex") : "gone";
+      // Never a blocking read: a FIFO saved under content/ is refused here and by the rebuild, which reports it.
+      const read = await readRegularFile(p, { maxBytes: WATCHED_MAX_BYTES });
+      const print = "bytes" in read ? createHash("sha1").update(read.bytes).digest("hex") : `refused ${read.refused.reason}`;
       if (seen.get(p) !== print) changed.push(p);
       seen.set(p, print);
     }

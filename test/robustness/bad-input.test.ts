@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BAD_CASES } from "../fixtures/bad/cases.js";
+import { HOSTILE_CASES } from "../fixtures/bad/cases-hostile.js";
 import { FIXTURE, runCli } from "../support/fixture.js";
 import { caseFolder, fingerprint, leftovers, placesIn, tempRoot } from "./support.js";
 
@@ -45,7 +46,13 @@ describe("the bad-input corpus", () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  for (const c of BAD_CASES) {
+  it("holds at least 40 hostile cases (file system, YAML, forms), named apart from the others", () => {
+    expect(HOSTILE_CASES.length).toBeGreaterThanOrEqual(40);
+    const names = [...BAD_CASES, ...HOSTILE_CASES].map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  for (const c of [...BAD_CASES, ...HOSTILE_CASES]) {
     it(c.name, async () => {
       const { dir, argv } = await caseFolder(root, c);
       try {

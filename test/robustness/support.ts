@@ -2,6 +2,7 @@
 // folders that show whether a build touched them.
 import { createHash } from "node:crypto";
 import { cp, lstat, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
 import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { BadCase, Change, Places } from "../fixtures/bad/cases.js";
@@ -22,9 +23,13 @@ export async function applyChanges(base: string, changes: Record<string, Change>
       const text = await readFile(path.join(base, change.copyOf), "utf8");
       await writeFile(full, change.edit ? change.edit(text) : text);
     } else if ("symlink" in change) {
-      await rm(full, { force: true });
+      await rm(full, { recursive: true, force: true });
       await symlink(change.symlink, full);
+    } else if ("fifo" in change) {
+      await rm(full, { recursive: true, force: true });
+      execFileSync("mkfifo", [full]);
     } else {
+      await rm(full, { force: true });
       await mkdir(full, { recursive: true });
     }
   }

@@ -1,6 +1,6 @@
 // `hotelsite new hotel`: a commented file with every field its layout needs, valid as written, that passes
 // `check` without a warning once its placeholders are filled; bad or taken ids are refused.
-import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
@@ -110,6 +110,18 @@ describe("hotelsite new hotel", () => {
     expect(inside.code).toBe(2);
     expect(inside.err).toContain('the id "omega" is taken by content/hotels/misnamed.yaml');
     expect((await readdir(path.join(fx.content, "hotels"))).sort()).toEqual(["alpha.yaml", "beta.yaml", "gamma.yaml", "misnamed.yaml"]);
+  });
+
+  it("refuses a site.yaml that is a FIFO, and skips a FIFO among the hotel files, without waiting on either", async () => {
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("mkfifo", [path.join(fx.content, "hotels", "pipe.yaml")]);
+    const made = await runCli(["new", "hotel", "delta", "--layout", "story"], fx.dir);
+    expect(made.code).toBe(0);
+    await rm(path.join(fx.content, "site.yaml"));
+    execFileSync("mkfifo", [path.join(fx.content, "site.yaml")]);
+    const r = await runCli(["new", "hotel", "epsilon", "--layout", "story"], fx.dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe("error: content/site.yaml is a named pipe (FIFO), not a regular file\nrun hotelsite new in the project folder, or pass --content <dir>\n");
   });
 
   it("refuses an id that is not a slug part, and an unknown layout", async () => {

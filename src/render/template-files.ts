@@ -1,0 +1,35 @@
+// Refuses a template folder holding anything but regular files inside it (a FIFO would hang esbuild's read,
+// a device would feed it without end, a link out of the folder would publish whatever it points at).
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { checkRegularFile } from "../content/read-file.js";
+import { ContentError, ContentErrors } from "../errors.js";
+
+/** Largest template, stylesheet or static file: real ones are a few KB. */
+const MAX_TEMPLATE_BYTES = 4 * 1024 * 1024;
+
+/** Throws ContentErrors naming every file under `templatesDir` that is not a regular file of sane size inside it. */
+export async function checkTemplateFiles(templatesDir: string, cwd: string): Promise<void> {
+  const errors: ContentError[] = [];
+  const root = path.resolve(cwd, templatesDir);
+  async function walk(dir: string): Promise<void> {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        await walk(full);
+        continue;
+      }
+      const checked = await checkRegularFile(full, { root });
+      const shown = path.relative(cwd, full);
+      if ("refused" in checked) {
+        const { kind, reason, hint } = checked.refused;
+        if (kind !== "folder") errors.push(new ContentError({ file: shown }, reason.replace("its folder", "the templates folder"), hint.replace("the folder", "the templates folder")));
+      } else if (checked.info.size > MAX_TEMPLATE_BYTES) {
+        errors.push(new ContentError({ file: shown }, `is larger than the ${MAX_TEMPLATE_BYTES / 1024 / 1024} MB a template file may be`, "templates hold code and styles; move large files elsewhere"));
+      }
+    }
+  }
+  await walk(root);
+  if (errors.length) throw new ContentErrors(errors);
+}
