@@ -7,7 +7,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { ContentError, ContentErrors } from "../errors.js";
 import { compactHtml } from "./compact.js";
 import type { Page } from "../site/pages.js";
-import type { AssetLinks, TemplateModule } from "./templates.js";
+import { templatePlace } from "./template-errors.js";
+import type { AssetLinks, TemplateModule } from "./template-module.js";
 
 /** Options for {@link renderPages}. */
 export interface RenderOptions {
@@ -24,17 +25,6 @@ export interface RenderOptions {
 export interface RenderedPage {
   page: Page;
   html: string;
-}
-
-/** The first stack frame inside the templates folder, as a place to show the user. */
-export function templatePlace(error: unknown, templatesDir: string, cwd: string): { file: string; line?: number; column?: number } {
-  const stack = error instanceof Error ? (error.stack ?? "") : "";
-  const dir = path.resolve(templatesDir);
-  for (const m of stack.matchAll(/\(?((?:file:\/\/)?\/[^\s()]+?):(\d+):(\d+)\)?$/gm)) {
-    const file = m[1].replace(/^file:\/\//, "");
-    if (file.startsWith(dir)) return { file: path.relative(cwd, file), line: Number(m[2]), column: Number(m[3]) };
-  }
-  return { file: path.relative(cwd, path.join(dir, "index.tsx")) };
 }
 
 /** Renders one page to a complete HTML document. */

@@ -5,49 +5,22 @@ import { mkdir, writeFile, access } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
-import type { ComponentType, ReactNode } from "react";
 import { ContentError, ContentErrors } from "../errors.js";
-import type { Page } from "../site/pages.js";
 import { cacheDir as hotelsiteCache } from "../util/paths.js";
-import { templatePlace } from "./render.js";
+import { esbuildErrors, templatePlace } from "./template-errors.js";
+import { importGraph, type ImportGraph } from "./template-graph.js";
+import type { TemplateModule } from "./template-module.js";
 
-/** Where a template set's assets come from and what the Document links. */
-export interface AssetLinks {
-  css: string;
-  js: string;
-  /** Files to preload (fonts), root-relative. */
-  preload: { href: string; as: string; type: string }[];
-}
-
-/** What templates/index.tsx exports. */
-export interface TemplateModule {
-  Document: ComponentType<{ page: Page; assets: AssetLinks; children: ReactNode; devScript?: string }>;
-  pages: Record<string, ComponentType<{ page: Page }>>;
-}
+export type { AssetLinks, TemplateModule } from "./template-module.js";
+export { esbuildErrors } from "./template-errors.js";
 
 /** A compiled template set and the source files it was made from (what watch must watch). */
 export interface LoadedTemplates {
   module: TemplateModule;
   inputs: string[];
   hash: string;
-}
-
-/** Turns esbuild's messages into ContentErrors that point at the template's file, line and column. */
-export function esbuildErrors(messages: esbuild.Message[], cwd: string): ContentError[] {
-  return messages.map((m) => {
-    const file = m.location ? path.relative(cwd, path.resolve(cwd, m.location.file)) : "templates";
-    return new ContentError(
-      { file, line: m.location?.line, column: m.location ? m.location.column + 1 : undefined },
-      `template syntax: ${m.text}`,
-      noteText(m.notes[0], cwd),
-    );
-  });
-}
-
-/** esbuild's first note ("The opening tag is here:"), with the place it names. */
-function noteText(note: esbuild.Message["notes"][number] | undefined, cwd: string): string | undefined {
-  if (!note?.location) return note?.text;
-  return `${note.text.replace(/:$/, "")}: ${path.relative(cwd, path.resolve(cwd, note.location.file))}:${note.location.line}:${note.location.column + 1}`;
+  /** Which template file imports which (the compile's own metafile): what a template change reaches. */
+  graph: ImportGraph;
 }
 
 /** The compiled template module for a content hash, where worker threads import it too. */
@@ -103,5 +76,5 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
     throw new ContentErrors([new ContentError(templatePlace(e, opts.templatesDir, cwd), `template failed to load: ${message}`)]);
   }
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p));
-  return { module, inputs, hash };
+  return { module, inputs, hash, graph: importGraph(result.metafile, cwd) };
 }

@@ -141,6 +141,4 @@ export interface Page {
   t: Record<string, string>;
   home?: HomeView;
   hotel?: HotelView;
-  /** Content sources the page read ("site", "strings", "home", "hotel:<id>"), for incremental rebuilds. */
-  sources: string[];
 }

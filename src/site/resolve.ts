@@ -1,9 +1,12 @@
 // Stage 3: validated content -> the list of pages (language x route), each with every field resolved for its
 // language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in).
+// Every read of content goes through an accessor that records what the page used (inputs.ts names them), so
+// the pipeline re-resolves exactly the pages whose recorded inputs changed, and takes the others as they were.
 import type { Content, Hotel, HotelText, ImageInfo, Language } from "../types.js";
 import { imagePlan, OG_SIZE } from "../images/plan.js";
 import { format, resolveText, type ResolvedText } from "./i18n.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
+import { input } from "./inputs.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
 import { breadcrumbJsonLd, hotelJsonLd, serializeJsonLd, siteJsonLd } from "./seo.js";
 
@@ -13,6 +16,14 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** The build's date: the footer's copyright year. */
   now: Date;
+  /** The previous run's page at this output file, when none of the inputs it recorded changed (watch). */
+  reuse?: (outFile: string) => KeptPage | undefined;
+}
+
+/** A resolved page and the inputs it read (see inputs.ts), as the next run may take it. */
+export interface KeptPage {
+  page: Page;
+  inputs: Set<string>;
 }
 
 /** How much of one text source one language covers. */
@@ -29,6 +40,10 @@ export interface Coverage {
 /** Stage 3's result. */
 export interface ResolvedSite {
   pages: Page[];
+  /** What each page read, by output file: the page's recorded inputs. */
+  inputs: Map<string, Set<string>>;
+  /** Pages taken from the previous run (not resolved again). */
+  reused: Set<Page>;
   coverage: Coverage[];
   routes: Routes;
 }
@@ -58,10 +73,15 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   const def = languages[0].code;
   const rel = `sponsored nofollow noopener${site.affiliate.noreferrer ? " noreferrer" : ""}`;
   const coverage: Coverage[] = [];
+  // The accessors below add what they read to the page being resolved.
+  let used = new Set<string>();
+  const use = (id: string) => used.add(id);
 
   // Each (source, language) is resolved once and its coverage recorded once.
   const cache = new Map<string, ResolvedText<unknown>>();
   function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
+    use(input.text(source, lang));
+    use(input.text(source, def));
     const key = `${source}\u0000${lang}`;
     let r = cache.get(key);
     if (!r) {
@@ -74,15 +94,19 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   const strings = (lang: string) => text<Record<string, string>>("strings", content.strings, lang);
   const hotelText = (h: Hotel, lang: string) => text<HotelText>(`hotel:${h.id}`, h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
+  const hotelById = (id: string) => byId.get(id)!;
 
   // Responsive variants and the og image come from the image stage's plan, made once per image.
   const views = new Map<string, Omit<ImageView, "alt">>();
   const imageOf = (ref: string, alt: string): ImageView => {
+    use(input.image(ref));
     let view = views.get(ref);
     if (!view) views.set(ref, (view = imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view));
     return { ...view, alt };
   };
-  const hotelImage = (h: Hotel, t: HotelText) => imageOf(h.image ?? site.defaultImage, t.imageAlt);
+  const hotelImage = (h: Hotel, t: HotelText) => imageOf(hotelFields(h).image ?? site.defaultImage, t.imageAlt);
+  // A hotel's own fields (layout, image, link), apart from its text.
+  const hotelFields = (h: Hotel): Hotel => (use(input.hotel(h.id)), h);
   const book = (href: string, label: string): BookLink => ({ href: withPartner(href, site.affiliate), label, rel });
 
   function chrome(route: Route, lang: Language): Chrome {
@@ -118,7 +142,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         }),
       bookNow: book(site.affiliate.link, t.bookNow),
       popular: site.popularDestinations.map((id) => ({
-        name: hotelText(byId.get(id)!, lang.code).name,
+        name: hotelText(hotelById(id), lang.code).name,
         href: routes.url({ kind: "hotel", id }, lang.code),
       })),
       contactEmail: site.contactEmail,
@@ -169,24 +193,32 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   };
 
   const pages: Page[] = [];
-  const popularSources = site.popularDestinations.map((id) => `hotel:${id}`);
+  const inputs = new Map<string, Set<string>>();
+  const reused = new Set<Page>();
   for (const lang of languages) {
-    const t = strings(lang.code);
-    const page = (route: Route, rest: Omit<Page, "lang" | "url" | "outFile" | "chrome" | "t">): Page => ({
-      lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale },
-      url: routes.url(route, lang.code),
-      outFile: routes.outFile(route, lang.code),
-      chrome: chrome(route, lang),
-      t,
-      ...rest,
-    });
+    // Resolves one page, recording what it reads, unless the previous run's page at that file still holds.
+    const add = (route: Route, resolve: () => Omit<Page, "lang" | "url" | "outFile" | "chrome" | "t">): void => {
+      const outFile = routes.outFile(route, lang.code);
+      const kept = opts.reuse?.(outFile);
+      if (kept) {
+        pages.push(kept.page);
+        inputs.set(outFile, kept.inputs);
+        reused.add(kept.page);
+        return;
+      }
+      used = new Set([input.site]);
+      const rest = resolve();
+      pages.push({ lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale }, url: routes.url(route, lang.code), outFile, chrome: chrome(route, lang), t: strings(lang.code), ...rest } as Page);
+      inputs.set(outFile, used);
+    };
+    const homeUrl = routes.absolute(routes.url({ kind: "home" }, lang.code));
 
-    const home = text<Record<string, string>>("home", content.home, lang.code);
     const homeRoute: Route = { kind: "home" };
-    const heroImage = imageOf(site.homeImage, "");
-    const homeUrl = routes.absolute(routes.url(homeRoute, lang.code));
-    pages.push(
-      page(homeRoute, {
+    add(homeRoute, () => {
+      const home = text<Record<string, string>>("home", content.home, lang.code);
+      const heroImage = imageOf(site.homeImage, "");
+      use(input.hotelList);
+      return {
         kind: "home",
         template: "home",
         head: head(homeRoute, lang, {
@@ -197,11 +229,12 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
           jsonLd: siteJsonLd({ siteName: site.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
         }),
         home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay), cards: content.hotels.map((h) => card(h, lang.code)) },
-        sources: ["site", "strings", "home", ...content.hotels.map((h) => `hotel:${h.id}`)],
-      }),
-    );
+      };
+    });
 
-    for (const h of content.hotels) {
+    for (const hotelEntry of content.hotels) add({ kind: "hotel", id: hotelEntry.id }, () => {
+      const h = hotelFields(hotelEntry);
+      const t = strings(lang.code);
       const ht = hotelText(h, lang.code);
       const route: Route = { kind: "hotel", id: h.id };
       const image = hotelImage(h, ht);
@@ -224,8 +257,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         image,
         book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay),
       };
-      pages.push(
-        page(route, {
+      return {
           kind: "hotel",
           template: h.layout,
           head: head(route, lang, {
@@ -242,20 +274,18 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
             ],
           }),
           hotel,
-          sources: ["site", "strings", `hotel:${h.id}`, ...popularSources],
-        }),
-      );
-    }
+      };
+    });
 
     const notFound: Route = { kind: "notFound" };
-    pages.push(
-      page(notFound, {
+    add(notFound, () => {
+      const t = strings(lang.code);
+      return {
         kind: "notFound",
         template: "notFound",
-        head: head(notFound, lang, { title: t.notFoundMetaTitle, description: t.notFoundText, image: heroImage, type: "website", jsonLd: [] }),
-        sources: ["site", "strings", ...popularSources],
-      }),
-    );
+        head: head(notFound, lang, { title: t.notFoundMetaTitle, description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
+      };
+    });
   }
-  return { pages, coverage, routes };
+  return { pages, coverage, routes, inputs, reused };
 }

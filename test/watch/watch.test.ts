@@ -4,19 +4,19 @@ import { cp, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
-import type { RebuildReport } from "../../src/watch/incremental.js";
+import type { RunReport } from "../../src/pipeline.js";
 import { ignoredPath, startWatch, type WatchSession } from "../../src/watch/watch.js";
 import { fixtureCopy, REPO } from "../support/fixture.js";
 import { listen, raw } from "./http.js";
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 let session: WatchSession;
-const reports: RebuildReport[] = [];
+const reports: RunReport[] = [];
 const beta = () => path.join(fx.content, "hotels", "beta.yaml");
 const langs = (f: string) => [f, `zh/${f}`, `ja/${f}`];
 
 /** Resolves with the first report, from now on, of a run that the given file started. */
-function reportFor(file: string): Promise<RebuildReport> {
+function reportFor(file: string): Promise<RunReport> {
   const shown = path.relative(fx.dir, file);
   const seen = reports.length;
   return new Promise((resolve) => {
@@ -47,7 +47,7 @@ async function untilServed(target: string, text: string): Promise<void> {
 }
 
 /** Saves a new version of a file and waits for the rebuild it causes. */
-async function save(file: string, change: (old: string) => string): Promise<RebuildReport> {
+async function save(file: string, change: (old: string) => string): Promise<RunReport> {
   const done = reportFor(file);
   await writeFile(file, change(await readFile(file, "utf8")));
   const report = await done;
