@@ -5,7 +5,7 @@
 // recorded, the templates are compiled once per run that touches them. A failed run changes nothing.
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { ContentError, ContentErrors, type Warning } from "./errors.js";
+import { ContentError, ContentErrors, shownPath, type Warning } from "./errors.js";
 import { loadContent, type LoadCache } from "./content/load.js";
 import { validateContent } from "./content/validate.js";
 import { imageFiles } from "./images/stage.js";
@@ -171,7 +171,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
   const contentDir = path.resolve(cwd, opts.contentDir);
   const outDir = path.resolve(cwd, opts.outDir);
   const templatesDir = templatesDirFor(opts);
-  const shown = (abs: string) => path.relative(cwd, abs) || ".";
+  const shown = (abs: string) => shownPath(abs, cwd);
   const now = opts.now ?? new Date();
   const prev = changed === "all" ? undefined : previous;
   const files = new Set(changed === "all" ? [] : [...(previous?.pending ?? []), ...changed].map((f) => path.resolve(cwd, f)));

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { imageSize } from "image-size";
-import { ContentError, ContentErrors } from "../errors.js";
+import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import type { ImageInfo, LoadedContent, SourceFile } from "../types.js";
 import { MAX_FILE_BYTES, parseYaml } from "./yaml.js";
 
@@ -125,7 +125,7 @@ async function readImage(contentDir: string, ref: string): Promise<ImageInfo | s
 export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { cache: LoadCache }> {
   const cwd = opts.cwd ?? process.cwd();
   const contentDir = path.resolve(cwd, opts.contentDir);
-  const shown = (abs: string) => path.relative(cwd, abs) || abs;
+  const shown = (abs: string) => shownPath(abs, cwd);
   const folder = await stat(contentDir).catch(() => null);
   if (!folder?.isDirectory()) {
     throw new ContentErrors([

@@ -56,7 +56,7 @@ export async function bundleAssets(opts: { templatesDir: string; cwd?: string })
     });
   } catch (e) {
     const failure = e as esbuild.BuildFailure;
-    if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd));
+    if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd, e));
     throw e;
   }
   const files = result.outputFiles.map((f) => ({

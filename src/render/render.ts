@@ -4,7 +4,7 @@
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ContentError, ContentErrors } from "../errors.js";
+import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import { compactHtml } from "./compact.js";
 import type { Page } from "../site/pages.js";
 import { templatePlace } from "./template-errors.js";
@@ -32,7 +32,7 @@ export function renderPage(page: Page, opts: RenderOptions): string {
   const Body = opts.templates.pages[page.template];
   if (!Body) {
     throw new ContentError(
-      { file: path.relative(opts.cwd ?? process.cwd(), path.join(opts.templatesDir, "index.tsx")) },
+      { file: shownPath(path.join(opts.templatesDir, "index.tsx"), opts.cwd) },
       `has no template "${page.template}" (needed by ${page.outFile})`,
       `export it in pages: { ${Object.keys(opts.templates.pages).join(", ")} }`,
     );
@@ -42,7 +42,7 @@ export function renderPage(page: Page, opts: RenderOptions): string {
     return compactHtml("<!doctype html>" + renderToStaticMarkup(tree));
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    throw new ContentError(templatePlace(e, opts.templatesDir, opts.cwd ?? process.cwd()), `template "${page.template}" failed on ${page.outFile}: ${message}`);
+    throw new ContentError(templatePlace(e, opts.templatesDir, opts.cwd ?? process.cwd()), `template "${page.template}" failed on ${page.outFile}: ${message}`, undefined, { cause: e });
   }
 }
 

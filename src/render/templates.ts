@@ -55,7 +55,7 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
     });
   } catch (e) {
     const failure = e as esbuild.BuildFailure;
-    if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd));
+    if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd, e));
     throw e;
   }
   const code = result.outputFiles[0].text;
@@ -73,7 +73,7 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
   } catch (e) {
     // Top-level template code threw while being imported: the template's mistake, not hotelsite's.
     const message = e instanceof Error ? e.message : String(e);
-    throw new ContentErrors([new ContentError(templatePlace(e, opts.templatesDir, cwd), `template failed to load: ${message}`)]);
+    throw new ContentErrors([new ContentError(templatePlace(e, opts.templatesDir, cwd), `template failed to load: ${message}`, undefined, { cause: e })]);
   }
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p));
   return { module, inputs, hash, graph: importGraph(result.metafile, cwd) };
