@@ -6,6 +6,7 @@ import * as esbuild from "esbuild";
 import { ContentErrors } from "../errors.js";
 import type { AssetLinks } from "./templates.js";
 import { esbuildErrors } from "./templates.js";
+import { packageResolution } from "./package-imports.js";
 
 /** A file to write into the output folder. */
 export interface OutputFile {
@@ -53,6 +54,8 @@ export async function bundleAssets(opts: { templatesDir: string; cwd?: string })
       platform: "browser",
       logLevel: "silent",
       absWorkingDir: cwd,
+      // Fonts the stylesheet imports come from hotelsite's own packages when the templates folder has none.
+      ...packageResolution(),
     });
   } catch (e) {
     const failure = e as esbuild.BuildFailure;

@@ -6,7 +6,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { ContentError, ContentErrors } from "../errors.js";
-import { cacheDir as hotelsiteCache } from "../util/paths.js";
+import { cacheDir as hotelsiteCache, writableCacheDir } from "../util/paths.js";
+import { packageResolution } from "./package-imports.js";
 import { esbuildErrors, templatePlace } from "./template-errors.js";
 import { importGraph, type ImportGraph } from "./template-graph.js";
 import type { TemplateModule } from "./template-module.js";
@@ -28,17 +29,34 @@ export function templatesModule(hash: string): string {
   return path.join(hotelsiteCache(), `templates-${hash}.mjs`);
 }
 
+/** The file holding `code` in the cache (written when new), or undefined when it cannot be written. */
+async function cached(file: string, code: string): Promise<string | undefined> {
+  try {
+    await access(file);
+    return file;
+  } catch {
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, code);
+      return file;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
 /** Compiles and imports templates/index.tsx (or throws ContentErrors for template syntax errors). */
 export async function loadTemplates(opts: { templatesDir: string; cwd?: string }): Promise<LoadedTemplates> {
   const cwd = opts.cwd ?? process.cwd();
   const entry = path.join(opts.templatesDir, "index.tsx");
-  const cacheDir = hotelsiteCache();
+  // A build that cannot cache anywhere still builds: the module is then imported from memory.
+  const cacheDir = await writableCacheDir();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
       entryPoints: [entry],
       // Source map paths are relative to where the module will live, so stack traces name the .tsx files.
-      outfile: path.join(cacheDir, "templates.mjs"),
+      outfile: path.join(cacheDir ?? hotelsiteCache(), "templates.mjs"),
       bundle: true,
       write: false,
       metafile: true,
@@ -46,7 +64,8 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
       format: "esm",
       target: "node20",
       jsx: "automatic",
-      external: ["react", "react-dom", "react/*", "react-dom/*"],
+      // React is hotelsite's own copy (the one react-dom renders with), wherever the templates are.
+      ...packageResolution(/^react(-dom)?(\/.*)?$/),
       sourcemap: "inline",
       sourcesContent: false,
       logLevel: "silent",
@@ -60,16 +79,11 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
   }
   const code = result.outputFiles[0].text;
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
-  const file = templatesModule(hash);
-  try {
-    await access(file);
-  } catch {
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(file, code);
-  }
+  const file = cacheDir ? await cached(templatesModule(hash), code) : undefined;
   let module: TemplateModule;
   try {
-    module = (await import(pathToFileURL(file).href)) as TemplateModule;
+    const url = file ? pathToFileURL(file).href : `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
+    module = (await import(url)) as TemplateModule;
   } catch (e) {
     // Top-level template code threw while being imported: the template's mistake, not hotelsite's.
     const message = e instanceof Error ? e.message : String(e);
