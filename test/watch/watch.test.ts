@@ -57,13 +57,14 @@ async function save(file: string, change: (old: string) => string): Promise<RunR
 
 beforeAll(async () => {
   fx = await fixtureCopy();
-  // Its own templates, so edits elsewhere in the repository start no rebuild here.
-  await cp(path.join(REPO, "templates"), path.join(fx.dir, "templates"), { recursive: true });
+  // Its own templates, so edits elsewhere in the repository start no rebuild here; in a folder named with a
+  // dot, which watch follows like any other.
+  await cp(path.join(REPO, "templates"), path.join(fx.dir, ".templates"), { recursive: true });
   await symlink(path.join(REPO, "node_modules"), path.join(fx.dir, "node_modules"));
   session = await startWatch({
     contentDir: "content",
     outDir: "dist",
-    templatesDir: "templates",
+    templatesDir: ".templates",
     cwd: fx.dir,
     port: 0,
     delay: 5,
@@ -144,6 +145,14 @@ describe("startWatch", () => {
     expect(reports.at(-1)).toMatchObject({ ok: true });
   });
 
+  it("follows a templates folder named with a dot: a template save renders that layout's pages", async () => {
+    const story = path.join(fx.dir, ".templates", "pages", "Story.tsx");
+    const report = await save(story, (s) => s.replace('className="hotel hotel--story"', 'className="hotel hotel--story hotel--dotted"'));
+    expect(report.errors).toEqual([]);
+    expect([...report.rendered].sort()).toEqual(langs("test-brand-beta/index.html").sort());
+    expect((await raw(session.url, "/test-brand-beta/")).body).toContain("hotel--dotted");
+  });
+
   it("refuses path traversal", async () => {
     for (const target of ["/../package.json", "/%2e%2e/package.json", "/%2e%2e%2fpackage.json", "/..%5cpackage.json"]) {
       expect((await raw(session.url, target)).status, target).toBe(400);
@@ -151,7 +160,7 @@ describe("startWatch", () => {
   });
 
   it("never puts the live-reload script into build output", async () => {
-    await build({ contentDir: "content", outDir: "dist-build", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z") });
+    await build({ contentDir: "content", outDir: "dist-build", templatesDir: ".templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z") });
     const html = await readFile(path.join(fx.dir, "dist-build", "zh", "index.html"), "utf8");
     expect(html).toContain("</html>");
     expect(html).not.toContain("__hotelsite");
