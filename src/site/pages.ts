@@ -1,5 +1,6 @@
 // The contract between the pipeline and the templates: everything a template shows, already resolved for
 // its language. Templates import these types and nothing else from src/.
+import type { HomeText, UiStrings } from "../types.js";
 
 /** One <source> of a <picture>: a format and its widths ("/a.1f-480.avif 480w, /a.1f-960.avif 960w"). */
 export interface ImageSource {
@@ -119,15 +120,14 @@ export interface HotelView {
 
 /** The home page's content. */
 export interface HomeView {
-  text: Record<string, string>;
+  text: HomeText;
   heroImage: ImageView;
   book: BookLink;
   cards: HotelCard[];
 }
 
-/** Everything about one output page. */
-export interface Page {
-  kind: "home" | "hotel" | "notFound";
+/** What every page has, whatever its kind. */
+export interface PageBase {
   /** Template that renders the body: "home", "notFound", or the hotel's layout. */
   template: string;
   lang: { code: string; htmlLang: string; locale: string };
@@ -138,7 +138,25 @@ export interface Page {
   head: Head;
   chrome: Chrome;
   /** UI strings in the page's language. */
-  t: Record<string, string>;
-  home?: HomeView;
-  hotel?: HotelView;
+  t: UiStrings;
 }
+
+/** The home page of a language. */
+export interface HomePage extends PageBase {
+  kind: "home";
+  home: HomeView;
+}
+
+/** A hotel's page in one language, in the hotel's layout. */
+export interface HotelPage extends PageBase {
+  kind: "hotel";
+  hotel: HotelView;
+}
+
+/** A language's not-found page. */
+export interface NotFoundPage extends PageBase {
+  kind: "notFound";
+}
+
+/** Everything about one output page: a union by `kind`, so a hotel template gets a hotel (no `page.hotel!`). */
+export type Page = HomePage | HotelPage | NotFoundPage;

@@ -2,7 +2,7 @@
 // language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in).
 // Every read of content goes through an accessor that records what the page used (inputs.ts names them), so
 // the pipeline re-resolves exactly the pages whose recorded inputs changed, and takes the others as they were.
-import type { Content, Hotel, HotelText, ImageInfo, Language } from "../types.js";
+import type { Content, HomeText, Hotel, HotelText, ImageInfo, Language, UiStrings } from "../types.js";
 import { imagePlan, OG_SIZE } from "../images/plan.js";
 import { format, resolveText, type ResolvedText } from "./i18n.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
@@ -36,6 +36,9 @@ export interface Coverage {
   /** Pointers, inside the language block, of fields that fell back to the default language. */
   fallbacks: string[];
 }
+
+/** A page's own part: what `add` below resolves beside the parts every page of a language shares. */
+type PageBody = Page extends infer P ? (P extends Page ? Omit<P, "lang" | "url" | "outFile" | "chrome" | "t"> : never) : never;
 
 /** Stage 3's result. */
 export interface ResolvedSite {
@@ -91,7 +94,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
     }
     return r.value as T;
   }
-  const strings = (lang: string) => text<Record<string, string>>("strings", content.strings, lang);
+  const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
   const hotelText = (h: Hotel, lang: string) => text<HotelText>(`hotel:${h.id}`, h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
   const hotelById = (id: string) => byId.get(id)!;
@@ -197,7 +200,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   const reused = new Set<Page>();
   for (const lang of languages) {
     // Resolves one page, recording what it reads, unless the previous run's page at that file still holds.
-    const add = (route: Route, resolve: () => Omit<Page, "lang" | "url" | "outFile" | "chrome" | "t">): void => {
+    const add = (route: Route, resolve: () => PageBody): void => {
       const outFile = routes.outFile(route, lang.code);
       const kept = opts.reuse?.(outFile);
       if (kept) {
@@ -215,7 +218,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
 
     const homeRoute: Route = { kind: "home" };
     add(homeRoute, () => {
-      const home = text<Record<string, string>>("home", content.home, lang.code);
+      const home = text<HomeText>("home", content.home, lang.code);
       const heroImage = imageOf(site.homeImage, "");
       use(input.hotelList);
       return {

@@ -1,16 +1,16 @@
 // Pieces the three hotel layouts share: breadcrumb trail, headed sections, the closing call to action.
-import type { BookLink, Page, Section } from "../../src/site/pages";
+import type { BookLink, HotelPage, Page, Section } from "../../src/site/pages";
 import { BookButton } from "./BookButton";
 import { Paragraphs } from "./Paragraphs";
 
-export function Breadcrumb({ page }: { page: Page }) {
+export function Breadcrumb({ page }: { page: HotelPage }) {
   return (
     <nav className="breadcrumb" aria-label={page.t.breadcrumb}>
       <ol>
         <li>
           <a href={page.chrome.homeHref}>{page.t.home}</a>
         </li>
-        <li aria-current="page">{page.hotel!.name}</li>
+        <li aria-current="page">{page.hotel.name}</li>
       </ol>
     </nav>
   );
