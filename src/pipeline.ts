@@ -13,7 +13,7 @@ import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
 import { renderSite } from "./render/pool.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
-import { changedInputs, inputValues, type InputValues } from "./site/inputs.js";
+import { changedInputs, input, inputValues, type InputValues } from "./site/inputs.js";
 import { deadLinks, fileForUrl } from "./site/links.js";
 import type { Page } from "./site/pages.js";
 import { publishFiles } from "./site/publish.js";
@@ -83,6 +83,8 @@ export interface State {
   /** Internal links of every rendered page, for the dead-link check. */
   links: Map<string, string[]>;
   images?: { key: string; copies: CopiedFile[] };
+  /** sitemap.xml, robots.txt and the host rules of the last run. */
+  publish?: OutputFile[];
   /** Every output file of the site, relative to the output folder. */
   paths: Set<string>;
   /** Changed files of runs that failed since this state was made: the next run takes them in too. */
@@ -150,11 +152,11 @@ function sortChanges(changed: Set<string>, dirs: { contentDir: string; templates
 }
 
 /** Coverage entries by source and language, the new ones over the kept ones, for sources that still exist. */
-function mergeCoverage(kept: Map<string, Coverage> | undefined, fresh: Coverage[], content: Content): Map<string, Coverage> {
-  const out = new Map<string, Coverage>();
-  const key = (c: Coverage) => `${c.source}\u0000${c.lang}`;
-  for (const c of kept?.values() ?? []) if (c.source in content.files) out.set(key(c), c);
-  for (const c of fresh) out.set(key(c), c);
+function mergeCoverage(kept: Map<string, Coverage> | undefined, fresh: Coverage[], content: Content, prune: boolean): Map<string, Coverage> {
+  const out = new Map(kept);
+  for (const c of fresh) out.set(`${c.source}\u0000${c.lang}`, c);
+  // A source goes away only with its hotel or a language: look for such entries only then.
+  if (prune) for (const [key, c] of out) if (!(c.source in content.files)) out.delete(key);
   return out;
 }
 
@@ -216,7 +218,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
           : undefined,
       }),
     );
-    const coverage = mergeCoverage(prev?.coverage, site.coverage, content);
+    const coverage = mergeCoverage(prev?.coverage, site.coverage, content, !changedIn || changedIn.has(input.hotelList) || changedIn.has(input.site));
     const state: State = { load: loaded.cache, loaded, content, warnings, inputs, site, coverage, links: new Map(), paths: new Set(), pending: new Set() };
     if (!toRender) {
       return { state, report: { ...report, ok: true, full: true, rendered: [], written: [], removed: [], pages: site.pages.length, warnings, errors: [], ms: performance.now() - started } };
@@ -237,7 +239,9 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       renderSite(dirty, { templates: templates!.module, templatesHash: templates!.hash, assets: assets!.links, templatesDir, cwd, devScript: opts.devScript }),
     );
 
-    const publish = publishFiles(site, content);
+    // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them.
+    const copyOnly = !!changedIn && [...changedIn].every((id) => id.includes("#"));
+    const publish = copyOnly && prev?.publish ? prev.publish : publishFiles(site, content);
     // The image stage runs again only when an image or the site's address changed.
     const imageKey = JSON.stringify([opts.baseUrl, content.site.baseUrl, [...content.images].map(([r, i]) => [r, i.hash])]);
     const copies = prev?.images?.key === imageKey ? prev.images.copies : await time("images", async () => (await imageFiles({ images: content.images, contentDir, routes: site.routes })).copies);
@@ -266,7 +270,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         remove: removedPaths,
       });
     });
-    Object.assign(state, { templates, assets, links, images: { key: imageKey, copies }, paths });
+    Object.assign(state, { templates, assets, links, images: { key: imageKey, copies }, paths, publish });
     return {
       state,
       report: { ...report, ok: true, full: dirty.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },

@@ -4,7 +4,8 @@
 // the pipeline re-resolves exactly the pages whose recorded inputs changed, and takes the others as they were.
 import type { Content, HomeText, Hotel, HotelText, ImageInfo, Language, UiStrings } from "../types.js";
 import { imagePlan, OG_SIZE } from "../images/plan.js";
-import { format, resolveText, type ResolvedText } from "./i18n.js";
+import { format, type ResolvedText } from "./i18n.js";
+import { resolveTextOnce } from "./text-cache.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
 import { input } from "./inputs.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
@@ -88,7 +89,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
     const key = `${source}\u0000${lang}`;
     let r = cache.get(key);
     if (!r) {
-      r = resolveText(blocks, lang, def);
+      r = resolveTextOnce(blocks, lang, def);
       cache.set(key, r);
       coverage.push({ source, file: content.files[source], lang, fields: r.fields.length, fallbacks: r.fallbacks });
     }
