@@ -5,6 +5,7 @@
 import { cp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
+import YAML from "yaml";
 import { describe, expect, it } from "vitest";
 import { run, type PipelineOptions, type State } from "../src/pipeline.js";
 import { fixtureCopy, REPO } from "./support/fixture.js";
@@ -16,12 +17,12 @@ const POPULAR = ["alpha", "gamma"];
 
 /** One edit of the project: which kind, and a number that picks the file, the value or the hotel. */
 type Edit =
-  | { kind: "copy" | "string" | "setting" | "add" | "delete" | "rename" | "image" | "template"; n: number }
+  | { kind: "copy" | "translation" | "fields" | "string" | "setting" | "add" | "delete" | "rename" | "image" | "template"; n: number }
   | { kind: "broken"; n: number };
 
 const edits = fc.array(
   fc.record({
-    kind: fc.constantFrom("copy", "string", "setting", "add", "delete", "rename", "image", "template", "broken" as const),
+    kind: fc.constantFrom("copy", "translation", "fields", "string", "setting", "add", "delete", "rename", "image", "template", "broken" as const),
     n: fc.nat({ max: 999 }),
   }) as fc.Arbitrary<Edit>,
   { minLength: 1, maxLength: 6 },
@@ -78,6 +79,22 @@ describe("incremental runs equal a clean build", () => {
               const id = ids[n % ids.length];
               const report = await save(await edit(`hotels/${id}.yaml`, (s) => s.replace(/^( {4}description: )(.*)$/m, `$1$2 ${mark}`)));
               expect(report.errors).toEqual([]);
+            } else if (kind === "translation" || kind === "fields") {
+              // A Chinese line (alpha's partial zh block), a complete Chinese translation of beta (which then
+              // needs nothing from English), or one more section in a default-language block, which a
+              // translation without it shows by falling back.
+              const ids = await hotelIds();
+              const id = kind === "translation" ? (n % 2 ? "beta" : "alpha") : n % 2 && ids.includes("beta") ? "beta" : ids[n % ids.length];
+              if (!ids.includes(id)) continue;
+              const abs = await edit(`hotels/${id}.yaml`, (s) => {
+                if (kind === "fields") return s.replace(/^( {4}sections:\n)/m, `$1      - { title: Extra ${mark}, text: Extra text. }\n`);
+                if (id === "alpha") return s.replace(/^( {4}name: )(阿尔法酒店.*)$/m, `$1$2 ${mark}`);
+                const doc = YAML.parse(s) as { text: Record<string, unknown> };
+                const translate = (v: unknown): unknown => (typeof v === "string" ? `中 ${v} ${mark}` : Array.isArray(v) ? v.map(translate) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, translate(x)])) : v);
+                doc.text.zh = translate(doc.text.en);
+                return YAML.stringify(doc);
+              });
+              expect((await save(abs)).errors).toEqual([]);
             } else if (kind === "string") {
               const key = ["bookNow", "home", "dismiss", "contact", "notFoundTitle"][n % 5];
               const report = await save(await edit("strings.yaml", (s) => s.replace(new RegExp(`^(  ${key}: ")(EN [^"]*)"`, "m"), `$1$2 ${mark}"`)));
@@ -154,7 +171,17 @@ describe("incremental runs equal a clean build", () => {
           await fx.cleanup();
         }
       }),
-      { numRuns: 20, endOnFailure: true },
+      {
+        numRuns: 25,
+        endOnFailure: true,
+        // Sequences that random draws reach rarely: a translation that needs nothing from English, then English
+        // gains a section; a hotel renamed after its image changed; a broken save between template edits.
+        examples: [
+          [[{ kind: "translation", n: 1 }, { kind: "fields", n: 1 }]],
+          [[{ kind: "image", n: 0 }, { kind: "rename", n: 0 }, { kind: "copy", n: 1 }]],
+          [[{ kind: "template", n: 1 }, { kind: "broken", n: 2 }, { kind: "template", n: 2 }]],
+        ],
+      },
     );
   });
 });

@@ -11,6 +11,11 @@ export const input = {
   hotelList: "hotels",
   /** One language's block of a text source ("strings", "home", "hotel:<id>"). */
   text: (source: string, lang: string) => `${source}#${lang}`,
+  /**
+   * Which fields a default-language block has (its keys and list lengths, not its words): what a translation
+   * that needed no fallback reads of it.
+   */
+  shape: (source: string, lang: string) => `${source}#${lang}:shape`,
   /** A hotel's own fields apart from its text: layout, hero, image, booking link. */
   hotel: (id: string) => `hotel:${id}`,
   /** An image file's facts (size and content hash). */
@@ -28,13 +33,24 @@ function hotelFields(h: Hotel): string {
   return s;
 }
 
+const shapeCache = new WeakMap<object, string>();
+/** A text block's fields without their words: every string becomes "". */
+function shapeOf(block: unknown): string {
+  if (!block || typeof block !== "object") return JSON.stringify(block === undefined ? null : typeof block);
+  let s = shapeCache.get(block);
+  if (s === undefined) shapeCache.set(block, (s = JSON.stringify(block, (_k, v: unknown) => (typeof v === "string" ? "" : v))));
+  return s;
+}
+
 /** The value of every input the content offers. */
 export function inputValues(content: Content): InputValues {
   const values: InputValues = new Map();
   values.set(input.site, content.site);
   values.set(input.hotelList, content.hotels.map((h) => h.id).join("\n"));
+  const def = content.site.languages[0].code;
   const blocks = (source: string, byLang: Record<string, unknown>) => {
     for (const [lang, block] of Object.entries(byLang)) values.set(input.text(source, lang), block);
+    values.set(input.shape(source, def), shapeOf(byLang[def]));
   };
   blocks("strings", content.strings);
   blocks("home", content.home);

@@ -84,8 +84,6 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   // Each (source, language) is resolved once and its coverage recorded once.
   const cache = new Map<string, ResolvedText<unknown>>();
   function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
-    use(input.text(source, lang));
-    use(input.text(source, def));
     const key = `${source}\u0000${lang}`;
     let r = cache.get(key);
     if (!r) {
@@ -93,6 +91,9 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
       cache.set(key, r);
       coverage.push({ source, file: content.files[source], lang, fields: r.fields.length, fallbacks: r.fallbacks });
     }
+    // A translation reads the default language's words only where it fell back to them; else only its fields.
+    use(input.text(source, lang));
+    if (lang !== def) use(r.fallbacks.length ? input.text(source, def) : input.shape(source, def));
     return r.value as T;
   }
   const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
