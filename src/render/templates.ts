@@ -8,7 +8,7 @@ import * as esbuild from "esbuild";
 import { ContentError, ContentErrors } from "../errors.js";
 import { cacheDir as hotelsiteCache, writableCacheDir } from "../util/paths.js";
 import { packageResolution } from "./package-imports.js";
-import { esbuildErrors, templatePlace } from "./template-errors.js";
+import { esbuildErrors, rememberSourceMap, templatePlace } from "./template-errors.js";
 import { importGraph, type ImportGraph } from "./template-graph.js";
 import type { TemplateModule } from "./template-module.js";
 
@@ -83,6 +83,7 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
   let module: TemplateModule;
   try {
     const url = file ? pathToFileURL(file).href : `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
+    if (file) rememberSourceMap(file, code, path.dirname(file));
     module = (await import(url)) as TemplateModule;
   } catch (e) {
     // Top-level template code threw while being imported: the template's mistake, not hotelsite's.
