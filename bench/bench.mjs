@@ -123,6 +123,7 @@ async function measure(name, contentDir, work, bundle, hotels, { pool = false } 
     log(`${name}: incremental rebuild not measured: ${e.message.split("\n")[0]}`);
   }
   await rm(path.join(work, `${name}-watch`), { recursive: true, force: true });
+  const watchLatency = await (await import("./watch-latency.mjs")).watchLatency({ from: contentDir, saves: 5, work }).catch((e) => void log(`${name}: watch latency not measured: ${e.message}`) ?? null);
   const hugo = hugoRuns.length
     ? { medianMs: median(hugoRuns.map((r) => r.ms)), runs: hugoRuns.map((r) => r.ms), maxRssMb: median(hugoRuns.map((r) => r.maxRssMb ?? 0)), pagesPerSecond: pages / (median(hugoRuns.map((r) => r.ms)) / 1000) }
     : null;
@@ -143,6 +144,7 @@ async function measure(name, contentDir, work, bundle, hotels, { pool = false } 
     floor: { ms: floorMs, perPageMs: floorMs / pages },
     ratios: { coldToFloor: coldMs / floorMs, renderToFloor: (stages.render ?? 0) / floorMs },
     incremental,
+    watchLatency,
     weight: { largest: weight.largest, maxTotalGz: Math.max(...weight.pages.map((p) => p.total.gz)), maxJsGz: Math.max(...weight.pages.map((p) => p.js.gz)) },
     hugo,
   };

@@ -1,4 +1,13 @@
 // Errors a user can fix carry their place; everything else is a bug and keeps its stack.
+import path from "node:path";
+
+/** A path as messages print it: relative to the working folder when inside it, absolute otherwise. */
+export function shownPath(file: string, cwd: string = process.cwd()): string {
+  const abs = path.resolve(cwd, file);
+  const rel = path.relative(cwd, abs);
+  if (!rel) return ".";
+  return rel.startsWith("..") || path.isAbsolute(rel) ? abs : rel;
+}
 
 /** Where a content mistake is: file, 1-based line and column, and the JSON pointer inside the file. */
 export interface Place {
@@ -8,12 +17,16 @@ export interface Place {
   pointer?: string;
 }
 
-/** A mistake in content or templates that the user fixes: printed as file:line:column pointer message. */
+/**
+ * The one user-error type: a mistake in content or templates that the user fixes, printed as
+ * file:line:column pointer message, with a hint saying what to do. `cause` keeps the original error
+ * (esbuild's message, the exception a template threw) for whoever needs more than the message.
+ */
 export class ContentError extends Error {
   readonly place: Place;
   readonly hint?: string;
-  constructor(place: Place, message: string, hint?: string) {
-    super(message);
+  constructor(place: Place, message: string, hint?: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = "ContentError";
     this.place = place;
     this.hint = hint;

@@ -1,42 +1,13 @@
 // The data that flows between the pipeline's stages. Raw content types mirror the JSON Schemas in
-// src/content/schemas/; resolved types are what templates receive.
+// src/content/schemas/ (the generated ones come from them: npm run types); resolved types are what templates receive.
 import type { FlagImage } from "./content/flags.js";
+import type { HomeSchema, SiteSchema, StringsSchema } from "./content/types.generated.js";
+
+/** site.yaml after validation (generated from its schema). */
+export type SiteSettings = SiteSchema.SiteSettings;
 
 /** One language of the site, declared once in site.yaml. */
-export interface Language {
-  code: string;
-  label: string;
-  nativeName: string;
-  flag: string;
-  htmlLang: string;
-  locale: string;
-  /** Writing direction (default ltr). */
-  dir?: "ltr" | "rtl";
-}
-
-/** site.yaml after validation. */
-export interface SiteSettings {
-  brand: { name: string; slugPrefix: string };
-  siteName: string;
-  baseUrl: string;
-  themeColor?: string;
-  languages: Language[];
-  contactEmail: string;
-  affiliate: {
-    link: string;
-    partnerParam: string;
-    partnerId: string;
-    allowedHosts: string[];
-    noreferrer?: boolean;
-    /** A label per language, page and placement (src/site/affiliate.ts). */
-    tracking?: { param: string; template: string };
-  };
-  popularDestinations: string[];
-  /** How the language menu marks each language: an SVG flag beside its name, or its name only (the default). */
-  languageMenu?: { flags?: "svg" | "none" };
-  defaultImage: string;
-  homeImage: string;
-}
+export type Language = SiteSettings["languages"][number];
 
 /** A text block: strings, lists of strings and nested blocks, as YAML gives them. */
 export type TextValue = string | TextValue[] | { [key: string]: TextValue };
@@ -78,8 +49,10 @@ export interface Hotel {
   text: Record<string, Partial<HotelText>>;
 }
 
-export type UiStrings = Record<string, string>;
-export type HomeText = Record<string, string>;
+/** Interface strings of one language, resolved (every key, from the schema: `t.contactt` does not typecheck). */
+export type UiStrings = Required<StringsSchema.Text>;
+/** The home page's copy in one language, resolved (every key, from the schema). */
+export type HomeText = Required<HomeSchema.Text>;
 
 /** Facts about an image file that templates need to lay it out without shift. */
 export interface ImageInfo {

@@ -33,7 +33,7 @@ describe("synthetic content (bench/synth.mjs)", () => {
 
   it("gives every copy its own booking link and name, in every language", async () => {
     expect(new Set(result.content.hotels.map((h) => h.affiliateLink)).size).toBe(40);
-    const names = result.pages.filter((p) => p.kind === "hotel").map((p) => `${p.lang.code} ${p.hotel!.name}`);
+    const names = result.pages.filter((p) => p.kind === "hotel").map((p) => `${p.lang.code} ${p.hotel.name}`);
     expect(new Set(names).size).toBe(120);
     const files = await readdir(path.join(dir, "content", "hotels"));
     const copy = YAML.parse(await readFile(path.join(dir, "content", "hotels", files.find((f) => /-2\.yaml$/.test(f))!), "utf8"));

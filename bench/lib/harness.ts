@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { check, templatesDirFor } from "../../src/build.js";
 import { bundleAssets } from "../../src/render/assets.js";
 import { loadTemplates } from "../../src/render/templates.js";
-import { createRebuilder } from "../../src/watch/incremental.js";
+import { run, type State } from "../../src/pipeline.js";
 
 /**
  * The floor: the same pages, already resolved, through the same templates with a plain renderToStaticMarkup
@@ -37,8 +37,9 @@ async function touch(file: string, round: number): Promise<void> {
 
 /** Incremental rebuild latency: a full build, then `rounds` edits of one hotel file, each rebuilt alone. */
 async function incremental(contentDir: string, outDir: string, hotel: string, rounds: number) {
-  const rebuilder = createRebuilder({ contentDir, outDir });
-  const first = await rebuilder.full();
+  const opts = { contentDir, outDir };
+  const { state: firstState, report: first } = await run(undefined, "all", opts);
+  let state: State | undefined = firstState;
   if (!first.ok) throw new Error(`the full build failed: ${first.errors.map((e) => e.format()).join("\n")}${first.failure?.stack ?? ""}`);
   const file = path.join(contentDir, "hotels", `${hotel}.yaml`);
   const original = await readFile(file, "utf8");
@@ -46,7 +47,9 @@ async function incremental(contentDir: string, outDir: string, hotel: string, ro
   try {
     for (let round = 1; round <= rounds; round++) {
       await touch(file, round);
-      const report = await rebuilder.rebuild([file]);
+      const next = await run(state, new Set([file]), opts);
+      const report = next.report;
+      state = next.state;
       if (!report.ok) throw new Error(`the rebuild failed: ${report.errors.map((e) => e.format()).join("\n")}${report.failure?.stack ?? ""}`);
       runs.push({ ms: report.ms, rendered: report.rendered.length, written: report.written.length });
     }

@@ -67,7 +67,7 @@ export function checkReportHtml(input: ReportInput): string {
     if (source === "home") return { name: "Home page", sub: input.pages.filter((p) => p.kind === "home").map((p) => p.url).join("  ") };
     const id = source.slice("hotel:".length);
     const hotel = content.hotels.find((h) => h.id === id);
-    const urls = input.pages.filter((p) => p.hotel?.id === id).map((p) => p.url);
+    const urls = input.pages.filter((p) => p.kind === "hotel" && p.hotel.id === id).map((p) => p.url);
     return { name: String(hotel?.text[def]?.name ?? id), sub: urls.join("  ") };
   };
 

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { imageSize } from "image-size";
-import { ContentError, ContentErrors } from "../errors.js";
+import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import type { ImageInfo, LoadedContent, SourceFile } from "../types.js";
 import { loadFlags } from "./flags.js";
 import { gitChangeTimes } from "./git-times.js";
@@ -17,6 +17,31 @@ export interface LoadOptions {
   contentDir: string;
   /** Paths in messages are shown relative to this folder (the working directory). */
   cwd?: string;
+  /** The previous run's files: those not in `changed` are taken as they were, not read again (watch). */
+  previous?: LoadCache;
+  /** Absolute paths of the files that changed since `previous`. */
+  changed?: Set<string>;
+}
+
+/** What load keeps between runs, by absolute path: parsed YAML files (or their errors) and image facts. */
+export interface LoadCache {
+  files: Map<string, { source: SourceFile | null; errors: ContentError[] }>;
+  images: Map<string, ImageInfo | string>;
+}
+
+/** The previous run's value for a file that did not change, else a fresh one (kept in `next` either way). */
+async function cached<K extends keyof LoadCache>(
+  abs: string,
+  opts: LoadOptions,
+  kind: K,
+  next: LoadCache,
+  read: () => Promise<LoadCache[K] extends Map<string, infer V> ? V : never>,
+): Promise<LoadCache[K] extends Map<string, infer V> ? V : never> {
+  type V = LoadCache[K] extends Map<string, infer T> ? T : never;
+  const before = opts.previous?.[kind] as Map<string, V> | undefined;
+  const value = before?.has(abs) && opts.changed && !opts.changed.has(abs) ? before.get(abs)! : await read();
+  (next[kind] as Map<string, V>).set(abs, value);
+  return value;
 }
 
 /** What each kind of file holds, for the hint under "is empty" and friends. */
@@ -112,10 +137,10 @@ async function readImage(contentDir: string, ref: string): Promise<ImageInfo | s
 }
 
 /** Stage 1 of the pipeline: every content file parsed with its source positions, or all read errors at once. */
-export async function loadContent(opts: LoadOptions): Promise<LoadedContent> {
+export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { cache: LoadCache }> {
   const cwd = opts.cwd ?? process.cwd();
   const contentDir = path.resolve(cwd, opts.contentDir);
-  const shown = (abs: string) => path.relative(cwd, abs) || abs;
+  const shown = (abs: string) => shownPath(abs, cwd);
   const folder = await stat(contentDir).catch(() => null);
   if (!folder?.isDirectory()) {
     throw new ContentErrors([
@@ -128,7 +153,16 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent> {
   }
   const errors: ContentError[] = [];
   const gitTimes = gitChangeTimes(contentDir);
-  const at = (name: string) => readSource(contentDir, path.join(contentDir, name), name, shown(path.join(contentDir, name)), errors);
+  const cache: LoadCache = { files: new Map(), images: new Map() };
+  const at = async (name: string) => {
+    const abs = path.join(contentDir, name);
+    const read = await cached(abs, opts, "files", cache, async () => {
+      const own: ContentError[] = [];
+      return { source: await readSource(contentDir, abs, name, shown(abs), own), errors: own };
+    });
+    errors.push(...read.errors);
+    return read.source;
+  };
 
   const hotelsDir = path.join(contentDir, "hotels");
   let hotelNames: string[] = [];
@@ -156,12 +190,12 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent> {
   const imageProblems = new Map<string, string>();
   await Promise.all(
     imageRefs(site!.data, loadedHotels).map(async (ref) => {
-      const info = await readImage(contentDir, ref);
+      const info = await cached(path.resolve(contentDir, ref), opts, "images", cache, () => readImage(contentDir, ref));
       if (typeof info === "string") imageProblems.set(ref, info);
       else images.set(ref, info);
     }),
   );
   const changed = new Map([...(await gitTimes)].map(([rel, t]) => [shown(path.join(contentDir, rel)), t]));
   const flags = await loadFlags(site!.data);
-  return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images, imageProblems, changed, flags };
+  return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images, imageProblems, changed, flags, cache };
 }

@@ -20,6 +20,23 @@ export interface Validated {
   warnings: Warning[];
 }
 
+/**
+ * A file's own rules, run once per parsed file: load hands an unchanged file's same object to the next run,
+ * so a save re-validates only the files it changed (`key` holds whatever else the rules read, e.g. languages).
+ */
+const ownRules = new WeakMap<object, Map<string, { ok: boolean; errors: ContentError[] }>>();
+function once(source: SourceFile, key: string, errors: ContentError[], rules: (errors: ContentError[]) => boolean): boolean {
+  let byKey = ownRules.get(source);
+  if (!byKey) ownRules.set(source, (byKey = new Map()));
+  let done = byKey.get(key);
+  if (!done) {
+    const found: ContentError[] = [];
+    byKey.set(key, (done = { ok: rules(found), errors: found }));
+  }
+  errors.push(...done.errors);
+  return done.ok;
+}
+
 /** Ajv run for one file; returns whether the data was valid, pushing located errors. */
 function check(fn: ValidateFunction, source: SourceFile, data: unknown, errors: ContentError[], base = ""): boolean {
   if (fn(data)) return true;
@@ -148,7 +165,12 @@ export function validateContent(loaded: LoadedContent): Validated {
     for (const id of [rawId, stemOf(source)]) if (typeof id === "string" && !byId.has(id)) byId.set(id, source);
   }
   for (const source of loaded.hotels) {
-    const valid = check(v.hotel, source, source.data, errors);
+    const valid = once(source, "schema", errors, (found) => check(v.hotel, source, source.data, found));
+    const languages = (layout: ValidateFunction | undefined, text: Record<string, unknown>) =>
+      once(source, `languages ${layout ? hotel.layout : ""} ${JSON.stringify(site?.languages.map((l) => l.code) ?? null)}`, errors, (found) => {
+        checkLanguages(source, text, "/text", site, layout, found);
+        return true;
+      });
     const hotel = source.data as Hotel;
     // Links are checked whatever else is wrong with the file: a refused link is the mistake to see first.
     const link = typeof hotel?.affiliateLink === "string" ? hotel.affiliateLink : undefined;
@@ -163,7 +185,7 @@ export function validateContent(loaded: LoadedContent): Validated {
     // A hotel whose shape is wrong is still checked for completeness, so one run shows every mistake.
     if (!valid) {
       const layout = typeof hotel?.layout === "string" ? v.layout(hotel.layout) : undefined;
-      if (hotel?.text && typeof hotel.text === "object" && !Array.isArray(hotel.text)) checkLanguages(source, hotel.text, "/text", site, layout, errors);
+      if (hotel?.text && typeof hotel.text === "object" && !Array.isArray(hotel.text)) languages(layout, hotel.text);
       continue;
     }
     const stem = stemOf(source);
@@ -173,7 +195,7 @@ export function validateContent(loaded: LoadedContent): Validated {
     const twin = byId.get(hotel.id);
     if (twin && twin !== source) errors.push(errorAt(source, "/id", `"${hotel.id}" is already the id of ${twin.file}`, "every hotel needs its own id: the id makes the page's address, so both files would be published at the same one"));
     byId.set(hotel.id, source);
-    checkLanguages(source, hotel.text, "/text", site, v.layout(hotel.layout), errors);
+    languages(v.layout(hotel.layout), hotel.text);
     if (hotel.image !== undefined && !loaded.images.has(hotel.image)) {
       errors.push(errorAt(source, "/image", `"${hotel.image}" is not an image file in the content folder`, imageHint(hotel.image)));
     }

@@ -2,11 +2,11 @@
 // schemas' content: a cold build then requires a small generated module instead of compiling four schemas
 // (about 100 ms of a 0.7 s bundled build). The first run after a schema changes compiles and writes it.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import path from "node:path";
 import type { ValidateFunction } from "ajv";
-import { cacheDir } from "../util/paths.js";
+import { cacheDir, packageRoot } from "../util/paths.js";
 import homeSchema from "./schemas/home.schema.json" with { type: "json" };
 import hotelSchema from "./schemas/hotel.schema.json" with { type: "json" };
 import siteSchema from "./schemas/site.schema.json" with { type: "json" };
@@ -71,26 +71,32 @@ function store(file: string, code: string): boolean {
   }
 }
 
-/** Runs the module's source without a file (a read-only install): resolved from the cache folder's node_modules. */
+/**
+ * Runs the module's source as if it lived in hotelsite's own folder: its `require("ajv/...")` calls resolve from
+ * hotelsite's node_modules, wherever the cache is (the user's cache folder has none), and a read-only install
+ * that cannot store it still runs it.
+ */
 function evaluate(code: string, file: string): Record<string, ValidateFunction> {
   const m = new Module(file) as Module & { _compile(code: string, file: string): void; paths: string[] };
   m.filename = file;
-  m.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
+  m.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(packageRoot());
   m._compile(code, file);
   return m.exports as Record<string, ValidateFunction>;
 }
 
 /** The validators: the cached standalone module, generated first when the schemas changed. */
 export function loadValidators(): Validators {
-  // The generated module requires ajv's runtime helpers and ajv-formats: resolved from the node_modules it lives in.
-  const require = createRequire(path.join(cacheDir(), "validators.cjs"));
+  // ajv (and the generated module's helpers) resolve from hotelsite's own package, not from the cache folder.
+  const require = createRequire(path.join(packageRoot(), "package.json"));
   const file = cachedFile(require);
-  let m: Record<string, ValidateFunction>;
-  if (existsSync(file)) m = require(file) as Record<string, ValidateFunction>;
-  else {
-    const code = generate(require);
-    m = store(file, code) ? (require(file) as Record<string, ValidateFunction>) : evaluate(code, file);
+  let code: string;
+  try {
+    code = readFileSync(file, "utf8");
+  } catch {
+    code = generate(require);
+    store(file, code);
   }
+  const m = evaluate(code, file);
   return {
     site: m.site,
     strings: m.strings,

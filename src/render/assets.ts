@@ -7,6 +7,7 @@ import { esbuildApi } from "../util/esbuild.js";
 import { ContentErrors } from "../errors.js";
 import type { AssetLinks } from "./templates.js";
 import { esbuildErrors } from "./templates.js";
+import { packageResolution } from "./package-imports.js";
 
 /** A file to write into the output folder. */
 export interface OutputFile {
@@ -54,10 +55,12 @@ export async function bundleAssets(opts: { templatesDir: string; cwd?: string })
       platform: "browser",
       logLevel: "silent",
       absWorkingDir: cwd,
+      // Fonts the stylesheet imports come from hotelsite's own packages when the templates folder has none.
+      ...packageResolution(),
     });
   } catch (e) {
     const failure = e as esbuild.BuildFailure;
-    if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd));
+    if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd, e));
     throw e;
   }
   const files = result.outputFiles.map((f) => ({

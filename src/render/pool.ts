@@ -17,6 +17,7 @@ import { cacheDir, packageRoot } from "../util/paths.js";
 import { renderBatch, type BatchRequest, type BatchResult, type WorkerInit } from "./pool-worker.js";
 import { addTemplateError, renderPages, type RenderOptions } from "./render.js";
 import { templatesModule } from "./templates.js";
+import { packageResolution } from "./package-imports.js";
 
 /** A page ready for the writer: its HTML (UTF-8 bytes when a batch made it) and its internal links. */
 export interface SitePage {
@@ -85,7 +86,8 @@ async function workerScript(): Promise<URL> {
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
+    // Packages by absolute URL: the bundle lives in the cache folder, outside hotelsite's node_modules.
+    ...packageResolution(/^[^./]/),
     logLevel: "silent",
   });
   const code = result.outputFiles[0].text;

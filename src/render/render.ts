@@ -4,10 +4,11 @@
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ContentError, ContentErrors } from "../errors.js";
+import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import { compactHtml } from "./compact.js";
 import type { Page } from "../site/pages.js";
-import type { AssetLinks, TemplateModule } from "./templates.js";
+import { templatePlace } from "./template-errors.js";
+import type { AssetLinks, TemplateModule } from "./template-module.js";
 
 /** Options for {@link renderPages}. */
 export interface RenderOptions {
@@ -26,23 +27,12 @@ export interface RenderedPage {
   html: string;
 }
 
-/** The first stack frame inside the templates folder, as a place to show the user. */
-export function templatePlace(error: unknown, templatesDir: string, cwd: string): { file: string; line?: number; column?: number } {
-  const stack = error instanceof Error ? (error.stack ?? "") : "";
-  const dir = path.resolve(templatesDir);
-  for (const m of stack.matchAll(/\(?((?:file:\/\/)?\/[^\s()]+?):(\d+):(\d+)\)?$/gm)) {
-    const file = m[1].replace(/^file:\/\//, "");
-    if (file.startsWith(dir)) return { file: path.relative(cwd, file), line: Number(m[2]), column: Number(m[3]) };
-  }
-  return { file: path.relative(cwd, path.join(dir, "index.tsx")) };
-}
-
 /** Renders one page to a complete HTML document. */
 export function renderPage(page: Page, opts: RenderOptions): string {
   const Body = opts.templates.pages[page.template];
   if (!Body) {
     throw new ContentError(
-      { file: path.relative(opts.cwd ?? process.cwd(), path.join(opts.templatesDir, "index.tsx")) },
+      { file: shownPath(path.join(opts.templatesDir, "index.tsx"), opts.cwd) },
       `has no template "${page.template}" (needed by ${page.outFile})`,
       `export it in pages: { ${Object.keys(opts.templates.pages).join(", ")} }`,
     );
@@ -52,7 +42,7 @@ export function renderPage(page: Page, opts: RenderOptions): string {
     return compactHtml("<!doctype html>" + renderToStaticMarkup(tree));
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    throw new ContentError(templatePlace(e, opts.templatesDir, opts.cwd ?? process.cwd()), `template "${page.template}" failed on ${page.outFile}: ${message}`);
+    throw new ContentError(templatePlace(e, opts.templatesDir, opts.cwd ?? process.cwd()), `template "${page.template}" failed on ${page.outFile}: ${message}`, undefined, { cause: e });
   }
 }
 

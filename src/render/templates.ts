@@ -6,50 +6,24 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as esbuild from "esbuild";
 import { esbuildApi } from "../util/esbuild.js";
-import type { ComponentType, ReactNode } from "react";
 import { ContentError, ContentErrors } from "../errors.js";
-import type { Page } from "../site/pages.js";
-import { cacheDir as hotelsiteCache } from "../util/paths.js";
-import { templatePlace } from "./render.js";
+import { cacheDir as hotelsiteCache, writableCacheDir } from "../util/paths.js";
+import { packageResolution } from "./package-imports.js";
 import { checkTemplateFiles } from "./template-files.js";
+import { esbuildErrors, rememberSourceMap, templatePlace } from "./template-errors.js";
+import { importGraph, type ImportGraph } from "./template-graph.js";
+import type { TemplateModule } from "./template-module.js";
 
-/** Where a template set's assets come from and what the Document links. */
-export interface AssetLinks {
-  css: string;
-  js: string;
-  /** Files to preload (fonts), root-relative. */
-  preload: { href: string; as: string; type: string }[];
-}
-
-/** What templates/index.tsx exports. */
-export interface TemplateModule {
-  Document: ComponentType<{ page: Page; assets: AssetLinks; children: ReactNode; devScript?: string }>;
-  pages: Record<string, ComponentType<{ page: Page }>>;
-}
+export type { AssetLinks, TemplateModule } from "./template-module.js";
+export { esbuildErrors } from "./template-errors.js";
 
 /** A compiled template set and the source files it was made from (what watch must watch). */
 export interface LoadedTemplates {
   module: TemplateModule;
   inputs: string[];
   hash: string;
-}
-
-/** Turns esbuild's messages into ContentErrors that point at the template's file, line and column. */
-export function esbuildErrors(messages: esbuild.Message[], cwd: string): ContentError[] {
-  return messages.map((m) => {
-    const file = m.location ? path.relative(cwd, path.resolve(cwd, m.location.file)) : "templates";
-    return new ContentError(
-      { file, line: m.location?.line, column: m.location ? m.location.column + 1 : undefined },
-      `template syntax: ${m.text}`,
-      noteText(m.notes[0], cwd),
-    );
-  });
-}
-
-/** esbuild's first note ("The opening tag is here:"), with the place it names. */
-function noteText(note: esbuild.Message["notes"][number] | undefined, cwd: string): string | undefined {
-  if (!note?.location) return note?.text;
-  return `${note.text.replace(/:$/, "")}: ${path.relative(cwd, path.resolve(cwd, note.location.file))}:${note.location.line}:${note.location.column + 1}`;
+  /** Which template file imports which (the compile's own metafile): what a template change reaches. */
+  graph: ImportGraph;
 }
 
 /** The compiled template module for a content hash, where worker threads import it too. */
@@ -57,18 +31,35 @@ export function templatesModule(hash: string): string {
   return path.join(hotelsiteCache(), `templates-${hash}.mjs`);
 }
 
+/** The file holding `code` in the cache (written when new), or undefined when it cannot be written. */
+async function cached(file: string, code: string): Promise<string | undefined> {
+  try {
+    await access(file);
+    return file;
+  } catch {
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, code);
+      return file;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
 /** Compiles and imports templates/index.tsx (or throws ContentErrors for template syntax errors). */
 export async function loadTemplates(opts: { templatesDir: string; cwd?: string }): Promise<LoadedTemplates> {
   const cwd = opts.cwd ?? process.cwd();
   await checkTemplateFiles(opts.templatesDir, cwd);
   const entry = path.join(opts.templatesDir, "index.tsx");
-  const cacheDir = hotelsiteCache();
+  // A build that cannot cache anywhere still builds: the module is then imported from memory.
+  const cacheDir = await writableCacheDir();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuildApi.build({
       entryPoints: [entry],
       // Source map paths are relative to where the module will live, so stack traces name the .tsx files.
-      outfile: path.join(cacheDir, "templates.mjs"),
+      outfile: path.join(cacheDir ?? hotelsiteCache(), "templates.mjs"),
       bundle: true,
       write: false,
       metafile: true,
@@ -76,7 +67,8 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
       format: "esm",
       target: "node20",
       jsx: "automatic",
-      external: ["react", "react-dom", "react/*", "react-dom/*"],
+      // React is hotelsite's own copy (the one react-dom renders with), wherever the templates are.
+      ...packageResolution(/^react(-dom)?(\/.*)?$/),
       sourcemap: "inline",
       sourcesContent: false,
       logLevel: "silent",
@@ -85,26 +77,22 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
     });
   } catch (e) {
     const failure = e as esbuild.BuildFailure;
-    if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd));
+    if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd, e));
     throw e;
   }
   const code = result.outputFiles[0].text;
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
-  const file = templatesModule(hash);
-  try {
-    await access(file);
-  } catch {
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(file, code);
-  }
+  const file = cacheDir ? await cached(templatesModule(hash), code) : undefined;
   let module: TemplateModule;
   try {
-    module = (await import(pathToFileURL(file).href)) as TemplateModule;
+    const url = file ? pathToFileURL(file).href : `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
+    if (file) rememberSourceMap(file, code, path.dirname(file));
+    module = (await import(url)) as TemplateModule;
   } catch (e) {
     // Top-level template code threw while being imported: the template's mistake, not hotelsite's.
     const message = e instanceof Error ? e.message : String(e);
-    throw new ContentErrors([new ContentError(templatePlace(e, opts.templatesDir, cwd), `template failed to load: ${message}`)]);
+    throw new ContentErrors([new ContentError(templatePlace(e, opts.templatesDir, cwd), `template failed to load: ${message}`, undefined, { cause: e })]);
   }
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p));
-  return { module, inputs, hash };
+  return { module, inputs, hash, graph: importGraph(result.metafile, cwd) };
 }

@@ -1,13 +1,22 @@
-// A page's sitemap lastmod: the latest real change of the content files it is built from (its `sources`), as
+// A page's sitemap lastmod: the latest real change of the content files it is built from (the inputs resolve
+// recorded while it read them), as
 // git recorded them. Unknown when any of those files has no commit (not a git checkout, or not committed yet):
 // then there is no lastmod, rather than one that changes with every copy of the folder.
 import type { Content } from "../types.js";
-import type { Page } from "./pages.js";
+import { input } from "./inputs.js";
+
+/** The content source ("site", "strings", "home", "hotel:<id>") an input belongs to; images and the hotel list have none of their own. */
+function sourceOf(id: string): string | undefined {
+  if (id === input.hotelList || id.startsWith("image:")) return undefined;
+  return id.split("#")[0];
+}
 
 /** The page's lastmod as a W3C datetime in UTC ("2026-03-01T09:30:00Z"), or undefined when unknown. */
-export function pageLastmod(page: Pick<Page, "sources">, changedAt: Content["changedAt"]): string | undefined {
+export function pageLastmod(inputs: Iterable<string>, changedAt: Content["changedAt"]): string | undefined {
   let latest = 0;
-  for (const source of page.sources) {
+  for (const id of inputs) {
+    const source = sourceOf(id);
+    if (source === undefined) continue;
     const t = changedAt?.[source];
     if (t === undefined) return undefined;
     latest = Math.max(latest, t);

@@ -2,6 +2,7 @@
 // its language. Templates import these types and nothing else from src/.
 import type { FallbackMarks } from "./i18n.js";
 import type { Placement } from "./affiliate.js";
+import type { HomeText, UiStrings } from "../types.js";
 
 /** One <source> of a <picture>: a format and its widths ("/a.1f-480.avif 480w, /a.1f-960.avif 960w"). */
 export interface ImageSource {
@@ -131,15 +132,14 @@ export interface HotelView {
 
 /** The home page's content. */
 export interface HomeView {
-  text: Record<string, string>;
+  text: HomeText;
   heroImage: ImageView;
   book: BookLink<"hero" | "cta">;
   cards: HotelCard[];
 }
 
-/** Everything about one output page. */
-export interface Page {
-  kind: "home" | "hotel" | "notFound";
+/** What every page has, whatever its kind. */
+export interface PageBase {
   /** Template that renders the body: "home", "notFound", or the hotel's layout. */
   template: string;
   lang: { code: string; htmlLang: string; locale: string; dir: "ltr" | "rtl" };
@@ -150,11 +150,27 @@ export interface Page {
   head: Head;
   chrome: Chrome;
   /** UI strings in the page's language. */
-  t: Record<string, string>;
-  home?: HomeView;
-  hotel?: HotelView;
+  t: UiStrings;
   /** Texts on this page that fell back to the default language, which templates mark with its lang and dir. */
   fallback?: FallbackMarks;
-  /** Content sources the page read ("site", "strings", "home", "hotel:<id>"), for incremental rebuilds. */
-  sources: string[];
 }
+
+/** The home page of a language. */
+export interface HomePage extends PageBase {
+  kind: "home";
+  home: HomeView;
+}
+
+/** A hotel's page in one language, in the hotel's layout. */
+export interface HotelPage extends PageBase {
+  kind: "hotel";
+  hotel: HotelView;
+}
+
+/** A language's not-found page. */
+export interface NotFoundPage extends PageBase {
+  kind: "notFound";
+}
+
+/** Everything about one output page: a union by `kind`, so a hotel template gets a hotel (no `page.hotel!`). */
+export type Page = HomePage | HotelPage | NotFoundPage;

@@ -21,7 +21,7 @@ export function sitemapXml(site: ResolvedSite, changedAt?: Content["changedAt"])
       const links = p.head.alternates
         .map((a) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(a.hreflang)}" href="${xmlEscape(a.href)}"/>`)
         .join("");
-      const lastmod = pageLastmod(p, changedAt);
+      const lastmod = pageLastmod(site.inputs.get(p.outFile) ?? [], changedAt);
       return `<url><loc>${xmlEscape(p.head.canonical!)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}${links}</url>`;
     });
   return (

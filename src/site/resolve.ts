@@ -1,12 +1,16 @@
 // Stage 3: validated content -> the list of pages (language x route), each with every field resolved for its
 // language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in).
-import type { Content, Hotel, HotelText, ImageInfo, Language } from "../types.js";
+// Every read of content goes through an accessor that records what the page used (inputs.ts names them), so
+// the pipeline re-resolves exactly the pages whose recorded inputs changed, and takes the others as they were.
+import type { Content, HomeText, Hotel, HotelText, ImageInfo, Language, UiStrings } from "../types.js";
 import { imagePlan, OG_SIZE } from "../images/plan.js";
-import { withFallbackMarks } from "./fallback-marks.js";
 import { bookLink, pageKey, type Placement } from "./affiliate.js";
+import { fallbackMarker } from "./fallback-marks.js";
 import { flagUrl } from "./flags.js";
-import { format, resolveText, type ResolvedText } from "./i18n.js";
+import { format, type ResolvedText } from "./i18n.js";
+import { resolveTextOnce } from "./text-cache.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
+import { input } from "./inputs.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
 import { breadcrumbJsonLd, hotelJsonLd, serializeJsonLd, siteJsonLd } from "./seo.js";
 
@@ -16,6 +20,14 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** The build's date: the footer's copyright year. */
   now: Date;
+  /** The previous run's page at this output file, when none of the inputs it recorded changed (watch). */
+  reuse?: (outFile: string) => KeptPage | undefined;
+}
+
+/** A resolved page and the inputs it read (see inputs.ts), as the next run may take it. */
+export interface KeptPage {
+  page: Page;
+  inputs: Set<string>;
 }
 
 /** How much of one text source one language covers. */
@@ -29,9 +41,16 @@ export interface Coverage {
   fallbacks: string[];
 }
 
+/** A page's own part: what `add` below resolves beside the parts every page of a language shares. */
+type PageBody = Page extends infer P ? (P extends Page ? Omit<P, "lang" | "url" | "outFile" | "chrome" | "t"> : never) : never;
+
 /** Stage 3's result. */
 export interface ResolvedSite {
   pages: Page[];
+  /** What each page read, by output file: the page's recorded inputs. */
+  inputs: Map<string, Set<string>>;
+  /** Pages taken from the previous run (not resolved again). */
+  reused: Set<Page>;
   coverage: Coverage[];
   routes: Routes;
 }
@@ -54,31 +73,45 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   const def = languages[0].code;
   const rel = `sponsored nofollow noopener${site.affiliate.noreferrer ? " noreferrer" : ""}`;
   const coverage: Coverage[] = [];
+  // The accessors below add what they read to the page being resolved.
+  let used = new Set<string>();
+  const use = (id: string) => used.add(id);
+  // The (source, language) texts the page being resolved showed, for its fallback marks.
+  let texts = new Set<ResolvedText<unknown> & { source: string; lang: string }>();
+  const marks = fallbackMarker({ content, split: paragraphs });
 
   // Each (source, language) is resolved once and its coverage recorded once.
-  const cache = new Map<string, ResolvedText<unknown>>();
+  const cache = new Map<string, ResolvedText<unknown> & { source: string; lang: string }>();
   function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
     const key = `${source}\u0000${lang}`;
     let r = cache.get(key);
     if (!r) {
-      r = resolveText(blocks, lang, def);
+      r = { ...resolveTextOnce(blocks, lang, def), source, lang };
       cache.set(key, r);
       coverage.push({ source, file: content.files[source], lang, fields: r.fields.length, fallbacks: r.fallbacks });
     }
+    // A translation reads the default language's words only where it fell back to them; else only its fields.
+    use(input.text(source, lang));
+    texts.add(r);
+    if (lang !== def) use(r.fallbacks.length ? input.text(source, def) : input.shape(source, def));
     return r.value as T;
   }
-  const strings = (lang: string) => text<Record<string, string>>("strings", content.strings, lang);
+  const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
   const hotelText = (h: Hotel, lang: string) => text<HotelText>(`hotel:${h.id}`, h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
+  const hotelById = (id: string) => byId.get(id)!;
 
   // Responsive variants and the og image come from the image stage's plan, made once per image.
   const views = new Map<string, Omit<ImageView, "alt">>();
   const imageOf = (ref: string, alt: string): ImageView => {
+    use(input.image(ref));
     let view = views.get(ref);
     if (!view) views.set(ref, (view = imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view));
     return { ...view, alt };
   };
-  const hotelImage = (h: Hotel, t: HotelText) => imageOf(h.image ?? site.defaultImage, t.imageAlt);
+  const hotelImage = (h: Hotel, t: HotelText) => imageOf(hotelFields(h).image ?? site.defaultImage, t.imageAlt);
+  // A hotel's own fields (layout, image, link), apart from its text.
+  const hotelFields = (h: Hotel): Hotel => (use(input.hotel(h.id)), h);
   const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
     bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements });
 
@@ -105,11 +138,14 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         .filter((l) => l.code !== lang.code)
         .map((l) => {
           const other = strings(l.code);
+          // A language whose banner sentence is not translated offers itself in the default language's words.
+          const own = !cache.get(`strings\u0000${l.code}`)?.fallbacks.includes("/languageSuggestion");
+          const defLang = languages[0];
           return {
             code: l.code,
             htmlLang: l.htmlLang,
-            textLang: l.htmlLang,
-            dir: l.dir ?? "ltr",
+            textLang: own ? l.htmlLang : defLang.htmlLang,
+            dir: (own ? l.dir : defLang.dir) ?? "ltr",
             text: format(other.languageSuggestion, { language: l.nativeName }),
             linkText: format(other.languageSuggestionLink, { language: l.nativeName }),
             href: routes.url(switchTo, l.code),
@@ -118,7 +154,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         }),
       bookNow: book(site.affiliate.link, t.bookNow, route, lang.code, ["header", "menu", "footer"]),
       popular: site.popularDestinations.map((id) => ({
-        name: hotelText(byId.get(id)!, lang.code).name,
+        name: hotelText(hotelById(id), lang.code).name,
         href: routes.url({ kind: "hotel", id }, lang.code),
       })),
       contactEmail: site.contactEmail,
@@ -169,24 +205,38 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   };
 
   const pages: Page[] = [];
-  const popularSources = site.popularDestinations.map((id) => `hotel:${id}`);
+  const inputs = new Map<string, Set<string>>();
+  const reused = new Set<Page>();
   for (const lang of languages) {
-    const t = strings(lang.code);
-    const page = (route: Route, rest: Omit<Page, "lang" | "url" | "outFile" | "chrome" | "t">): Page => ({
-      lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" },
-      url: routes.url(route, lang.code),
-      outFile: routes.outFile(route, lang.code),
-      chrome: chrome(route, lang),
-      t,
-      ...rest,
-    });
+    // Resolves one page, recording what it reads, unless the previous run's page at that file still holds.
+    const add = (route: Route, resolve: () => PageBody): void => {
+      const outFile = routes.outFile(route, lang.code);
+      const kept = opts.reuse?.(outFile);
+      if (kept) {
+        pages.push(kept.page);
+        inputs.set(outFile, kept.inputs);
+        reused.add(kept.page);
+        return;
+      }
+      used = new Set([input.site]);
+      texts = new Set();
+      const rest = resolve();
+      const page = { lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" }, url: routes.url(route, lang.code), outFile, chrome: chrome(route, lang), t: strings(lang.code), ...rest } as Page;
+      // The default-language texts this page shows in place of its own (recorded by text() as it read them).
+      const fallback = marks([...texts].filter((r) => r.lang === lang.code));
+      if (fallback) page.fallback = fallback;
+      pages.push(page);
+      inputs.set(outFile, used);
+    };
+    const homeUrl = routes.absolute(routes.url({ kind: "home" }, lang.code));
 
-    const home = text<Record<string, string>>("home", content.home, lang.code);
     const homeRoute: Route = { kind: "home" };
-    const heroImage = imageOf(site.homeImage, "");
-    const homeUrl = routes.absolute(routes.url(homeRoute, lang.code));
-    pages.push(
-      page(homeRoute, {
+    add(homeRoute, () => {
+      const home = text<HomeText>("home", content.home, lang.code);
+      const t = strings(lang.code);
+      const heroImage = imageOf(site.homeImage, "");
+      use(input.hotelList);
+      return {
         kind: "home",
         template: "home",
         head: head(homeRoute, lang, {
@@ -197,11 +247,12 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
           jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
         }),
         home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), cards: content.hotels.map((h) => card(h, lang.code)) },
-        sources: ["site", "strings", "home", ...content.hotels.map((h) => `hotel:${h.id}`)],
-      }),
-    );
+      };
+    });
 
-    for (const h of content.hotels) {
+    for (const hotelEntry of content.hotels) add({ kind: "hotel", id: hotelEntry.id }, () => {
+      const h = hotelFields(hotelEntry);
+      const t = strings(lang.code);
       const ht = hotelText(h, lang.code);
       const route: Route = { kind: "hotel", id: h.id };
       const image = hotelImage(h, ht);
@@ -224,8 +275,7 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
         image,
         book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "body", "cta"]),
       };
-      pages.push(
-        page(route, {
+      return {
           kind: "hotel",
           template: h.layout,
           head: head(route, lang, {
@@ -242,20 +292,18 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
             ],
           }),
           hotel,
-          sources: ["site", "strings", `hotel:${h.id}`, ...popularSources],
-        }),
-      );
-    }
+      };
+    });
 
     const notFound: Route = { kind: "notFound" };
-    pages.push(
-      page(notFound, {
+    add(notFound, () => {
+      const t = strings(lang.code);
+      return {
         kind: "notFound",
         template: "notFound",
-        head: head(notFound, lang, { title: t.notFoundMetaTitle, description: t.notFoundText, image: heroImage, type: "website", jsonLd: [] }),
-        sources: ["site", "strings", ...popularSources],
-      }),
-    );
+        head: head(notFound, lang, { title: t.notFoundMetaTitle, description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
+      };
+    });
   }
-  return { pages: withFallbackMarks(pages, { coverage, content, split: paragraphs }), coverage, routes };
+  return { pages, coverage, routes, inputs, reused };
 }

@@ -1,6 +1,6 @@
 // What watch prints after each run: one line for a good rebuild, build's own error report for a bad one.
 import { formatErrors } from "../report.js";
-import type { RebuildReport } from "./incremental.js";
+import type { RunReport } from "../pipeline.js";
 
 /** A clock time for log lines (HH:MM:SS, local). */
 function clock(date: Date): string {
@@ -8,7 +8,7 @@ function clock(date: Date): string {
 }
 
 /** The terminal text for one run: `out` for a good run, `err` for a failed one. */
-export function formatRebuild(report: RebuildReport, now = new Date()): { out?: string; err?: string } {
+export function formatRebuild(report: RunReport, now = new Date()): { out?: string; err?: string } {
   const what = report.changed.length ? `${report.changed.slice(0, 3).join(", ")}${report.changed.length > 3 ? ` and ${report.changed.length - 3} more` : ""}` : "first build";
   const notes = report.notes.map((n) => `\n  note: ${n}`).join("");
   if (report.ok) {

@@ -1,12 +1,14 @@
-// `hotelsite watch`: builds once, serves the output folder with live reload, and rebuilds incrementally on
-// every save. chokidar only says which files changed; the rebuilder decides what that means. A failed
-// rebuild keeps the last good pages served and shows the error in the terminal and in the browser.
+// `hotelsite watch`: builds once, serves the output folder with live reload, and runs the pipeline again on
+// every save with the previous run's state and the changed files (src/pipeline.ts decides what that means).
+// chokidar says which files changed; the queue keeps runs from overlapping. A failed run keeps the last good
+// pages served and shows the error in the terminal and in the browser.
 import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
 import path from "node:path";
 import { watch as chokidar } from "chokidar";
 import { readRegularFile } from "../content/read-file.js";
-import { createRebuilder, type RebuilderOptions, type RebuildReport } from "./incremental.js";
+import { existsSync } from "node:fs";
+import { run, schemasDir, templatesDirFor, type PipelineOptions, type RunReport, type State } from "../pipeline.js";
 import { LIVE_SCRIPT_URL } from "./client.js";
 import { createLiveReload, errorPayload } from "./live.js";
 import { createChangeQueue } from "./queue.js";
@@ -14,12 +16,12 @@ import { startServer, type PreviewServer } from "./server.js";
 import { OutputError } from "../write/writer.js";
 
 /** Options for {@link startWatch}. */
-export interface WatchOptions extends Omit<RebuilderOptions, "devScript"> {
+export interface WatchOptions extends Omit<PipelineOptions, "devScript" | "until"> {
   host?: string;
   /** Default 4321; 0 picks a free port. */
   port?: number;
   /** Called with each run's report (the CLI prints it). */
-  onReport?: (report: RebuildReport) => void;
+  onReport?: (report: RunReport) => void;
   /** Milliseconds to gather a burst of file events into one run. */
   delay?: number;
 }
@@ -30,11 +32,11 @@ export interface WatchSession {
   url: string;
   server: PreviewServer;
   /** The first build's report. */
-  first: RebuildReport;
+  first: RunReport;
   /** The folders being watched. */
   roots: string[];
   /** Resolves with the next run's report. */
-  nextRebuild(): Promise<RebuildReport>;
+  nextRebuild(): Promise<RunReport>;
   /** Resolves when no rebuild is running or waiting. */
   idle(): Promise<void>;
   /** Stops watching and serving; waits for a running rebuild to finish. */
@@ -71,29 +73,39 @@ function fingerprints() {
 
 /** Starts watch mode: the first build, the preview server and the watcher. */
 export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
-  const rebuilder = createRebuilder({ ...opts, devScript: LIVE_SCRIPT_URL });
+  const cwd = opts.cwd ?? process.cwd();
+  const outDir = path.resolve(cwd, opts.outDir);
+  const roots = [path.resolve(cwd, opts.contentDir), templatesDirFor(opts), ...(existsSync(schemasDir()) ? [schemasDir()] : [])];
+  const options: PipelineOptions = { ...opts, devScript: LIVE_SCRIPT_URL };
+  let state: State | undefined;
+  // Runs the pipeline on the last good state; the queue never starts one run before the last one ended.
+  const runWith = async (changed: Set<string> | "all"): Promise<RunReport> => {
+    const result = await run(state, state ? changed : "all", options);
+    state = result.state;
+    return result.report;
+  };
   const live = createLiveReload();
-  const events = new EventEmitter<{ report: [RebuildReport] }>();
-  const server = await startServer({ root: rebuilder.outDir, host: opts.host, port: opts.port, liveReload: live });
+  const events = new EventEmitter<{ report: [RunReport] }>();
+  const server = await startServer({ root: outDir, host: opts.host, port: opts.port, liveReload: live });
 
-  const publish = (report: RebuildReport) => {
+  const publish = (report: RunReport) => {
     if (report.ok) live.reload();
     else live.error(errorPayload(report.errors, report.failure));
     opts.onReport?.(report);
     events.emit("report", report);
   };
 
-  let first: RebuildReport;
+  let first: RunReport;
   let watcher: ReturnType<typeof chokidar> | undefined;
   try {
-    first = await rebuilder.full();
+    first = await runWith("all");
     // An output folder that must not be used (the project itself, the content) is not a save to fix: stop.
     if (first.failure instanceof OutputError) throw first.failure;
     publish(first);
-    const outDir = rebuilder.outDir;
-    watcher = chokidar(rebuilder.roots, {
+    watcher = chokidar(roots, {
       ignoreInitial: true,
-      ignored: (file: string) => ignoredPath(file) || file === outDir || file.startsWith(outDir + path.sep),
+      // A content or templates folder may itself be named with a dot (.templates): only what is inside is judged.
+      ignored: (file: string) => (!roots.includes(path.resolve(file)) && ignoredPath(file)) || file === outDir || file.startsWith(outDir + path.sep),
     });
     await new Promise<void>((resolve, reject) => {
       watcher!.once("ready", resolve);
@@ -110,7 +122,7 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
     delay: opts.delay,
     run: async (paths) => {
       const changed = await changedBytes(paths);
-      if (changed.length) publish(await rebuilder.rebuild(changed));
+      if (changed.length) publish(await runWith(new Set(changed)));
     },
   });
   // chokidar passes on the first change of a file in any 50 ms and drops the rest, so a save landing just after
@@ -137,7 +149,7 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
     url: server.url,
     server,
     first,
-    roots: rebuilder.roots,
+    roots,
     nextRebuild: () => new Promise((resolve) => events.once("report", resolve)),
     idle: () => queue.idle(),
     stop: () =>

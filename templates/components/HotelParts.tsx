@@ -1,17 +1,17 @@
 // Pieces the three hotel layouts share: breadcrumb trail, headed sections, the closing call to action.
-import type { BookLink, Page, Section } from "../../src/site/pages";
+import type { BookLink, HotelPage, Page, Section } from "../../src/site/pages";
 import { BookButton } from "./BookButton";
 import { Paragraphs } from "./Paragraphs";
 import { T } from "./T";
 
-export function Breadcrumb({ page }: { page: Page }) {
+export function Breadcrumb({ page }: { page: HotelPage }) {
   return (
     <nav className="breadcrumb" aria-label={page.t.breadcrumb}>
       <ol>
         <li>
           <a href={page.chrome.homeHref}><T>{page.t.home}</T></a>
         </li>
-        <li aria-current="page"><T>{page.hotel!.name}</T></li>
+        <li aria-current="page"><T>{page.hotel.name}</T></li>
       </ol>
     </nav>
   );

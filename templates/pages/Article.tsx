@@ -1,14 +1,14 @@
 // Layout three (article): title, intro, headed sections, a seven-point "Why Choose" checklist in a
 // highlighted box, a closing paragraph and one large centred book button.
-import type { Page } from "../../src/site/pages";
+import type { HotelPage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
 import { Breadcrumb, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
 import { T } from "../components/T";
 
-export function Article({ page }: { page: Page }) {
-  const h = page.hotel!;
+export function Article({ page }: { page: HotelPage }) {
+  const h = page.hotel;
   const t = page.t;
   return (
     <article className="hotel hotel--article container container--narrow">

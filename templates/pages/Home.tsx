@@ -1,5 +1,5 @@
 // Home page: hero, welcome, three features, Why Choose, the destinations grid and a closing call to action.
-import type { HotelCard, Page } from "../../src/site/pages";
+import type { HotelCard, HomePage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
 import { Img } from "../components/Img";
 import { T } from "../components/T";
@@ -23,8 +23,8 @@ function Card({ card }: { card: HotelCard }) {
   );
 }
 
-export function Home({ page }: { page: Page }) {
-  const home = page.home!;
+export function Home({ page }: { page: HomePage }) {
+  const home = page.home;
   const x = home.text;
   const t = page.t;
   return (

@@ -1,14 +1,14 @@
 // Layout one: tall photo hero with its text at the bottom, overview, six feature tiles, themed sections
 // and a closing box with a second book button.
-import type { Page } from "../../src/site/pages";
+import type { HotelPage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
 import { T } from "../components/T";
 
-export function Showcase({ page }: { page: Page }) {
-  const h = page.hotel!;
+export function Showcase({ page }: { page: HotelPage }) {
+  const h = page.hotel;
   const t = page.t;
   return (
     <article className="hotel hotel--showcase">

@@ -1,14 +1,14 @@
 // Layout two: a centred hero (60% of the viewport, 500px at least) from the hotel record, long descriptive
 // sections, and a closing call to action with a second book button.
-import type { Page } from "../../src/site/pages";
+import type { HotelPage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
 import { T } from "../components/T";
 
-export function Story({ page }: { page: Page }) {
-  const h = page.hotel!;
+export function Story({ page }: { page: HotelPage }) {
+  const h = page.hotel;
   const t = page.t;
   return (
     <article className="hotel hotel--story">

@@ -1,10 +1,10 @@
 // What watch prints: a line per good run, build's own error report for a bad one.
 import { describe, expect, it } from "vitest";
 import { ContentError } from "../../src/errors.js";
-import type { RebuildReport } from "../../src/watch/incremental.js";
+import type { RunReport } from "../../src/pipeline.js";
 import { formatRebuild } from "../../src/watch/messages.js";
 
-const base: RebuildReport = { ok: true, full: false, changed: ["content/hotels/beta.yaml"], rendered: ["a", "b", "c", "d", "e", "f"], written: ["a"], removed: [], pages: 102, warnings: [], errors: [], notes: [], ms: 41.6 };
+const base: RunReport = { ok: true, full: false, changed: ["content/hotels/beta.yaml"], rendered: ["a", "b", "c", "d", "e", "f"], written: ["a"], removed: [], pages: 102, warnings: [], errors: [], notes: [], ms: 41.6, timings: {} };
 const at = new Date(2031, 4, 1, 9, 5, 7);
 
 describe("formatRebuild", () => {

@@ -9,7 +9,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIVE_SCRIPT_URL } from "../../src/watch/client.js";
-import { createRebuilder, type RebuildReport } from "../../src/watch/incremental.js";
+import { run, type RunReport } from "../../src/pipeline.js";
 import { startWatch, type WatchSession } from "../../src/watch/watch.js";
 import { fixtureCopy, REPO } from "../support/fixture.js";
 
@@ -19,7 +19,7 @@ const NOW = new Date("2031-05-01T00:00:00Z");
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 let session: WatchSession;
-const reports: RebuildReport[] = [];
+const reports: RunReport[] = [];
 const hotels = () => path.join(fx.content, "hotels");
 let betaText = "";
 let alphaText = "";
@@ -122,8 +122,7 @@ describe("a storm of saves under watch", () => {
     expect(reports.at(-1)!.ok).toBe(true);
     expect(await readFile(path.join(fx.dir, "dist/test-brand-beta/index.html"), "utf8")).toContain("Beta intro third.");
 
-    const clean = createRebuilder({ contentDir: "content", outDir: "clean", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE_SCRIPT_URL });
-    const built = await clean.full();
+    const { report: built } = await run(undefined, "all", { contentDir: "content", outDir: "clean", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE_SCRIPT_URL });
     expect(built.ok).toBe(true);
     const fresh = await contents(path.join(fx.dir, "clean"));
     expect(fresh.length).toBeGreaterThan(15);

@@ -4,19 +4,19 @@ import { cp, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
-import type { RebuildReport } from "../../src/watch/incremental.js";
+import type { RunReport } from "../../src/pipeline.js";
 import { ignoredPath, startWatch, type WatchSession } from "../../src/watch/watch.js";
 import { fixtureCopy, REPO } from "../support/fixture.js";
 import { listen, raw } from "./http.js";
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 let session: WatchSession;
-const reports: RebuildReport[] = [];
+const reports: RunReport[] = [];
 const beta = () => path.join(fx.content, "hotels", "beta.yaml");
 const langs = (f: string) => [f, `zh/${f}`, `ja/${f}`];
 
 /** Resolves with the first report, from now on, of a run that the given file started. */
-function reportFor(file: string): Promise<RebuildReport> {
+function reportFor(file: string): Promise<RunReport> {
   const shown = path.relative(fx.dir, file);
   const seen = reports.length;
   return new Promise((resolve) => {
@@ -47,7 +47,7 @@ async function untilServed(target: string, text: string): Promise<void> {
 }
 
 /** Saves a new version of a file and waits for the rebuild it causes. */
-async function save(file: string, change: (old: string) => string): Promise<RebuildReport> {
+async function save(file: string, change: (old: string) => string): Promise<RunReport> {
   const done = reportFor(file);
   await writeFile(file, change(await readFile(file, "utf8")));
   const report = await done;
@@ -57,13 +57,14 @@ async function save(file: string, change: (old: string) => string): Promise<Rebu
 
 beforeAll(async () => {
   fx = await fixtureCopy();
-  // Its own templates, so edits elsewhere in the repository start no rebuild here.
-  await cp(path.join(REPO, "templates"), path.join(fx.dir, "templates"), { recursive: true });
+  // Its own templates, so edits elsewhere in the repository start no rebuild here; in a folder named with a
+  // dot, which watch follows like any other.
+  await cp(path.join(REPO, "templates"), path.join(fx.dir, ".templates"), { recursive: true });
   await symlink(path.join(REPO, "node_modules"), path.join(fx.dir, "node_modules"));
   session = await startWatch({
     contentDir: "content",
     outDir: "dist",
-    templatesDir: "templates",
+    templatesDir: ".templates",
     cwd: fx.dir,
     port: 0,
     delay: 5,
@@ -144,6 +145,14 @@ describe("startWatch", () => {
     expect(reports.at(-1)).toMatchObject({ ok: true });
   });
 
+  it("follows a templates folder named with a dot: a template save renders that layout's pages", async () => {
+    const story = path.join(fx.dir, ".templates", "pages", "Story.tsx");
+    const report = await save(story, (s) => s.replace('className="hotel hotel--story"', 'className="hotel hotel--story hotel--dotted"'));
+    expect(report.errors).toEqual([]);
+    expect([...report.rendered].sort()).toEqual(langs("test-brand-beta/index.html").sort());
+    expect((await raw(session.url, "/test-brand-beta/")).body).toContain("hotel--dotted");
+  });
+
   it("refuses path traversal", async () => {
     for (const target of ["/../package.json", "/%2e%2e/package.json", "/%2e%2e%2fpackage.json", "/..%5cpackage.json"]) {
       expect((await raw(session.url, target)).status, target).toBe(400);
@@ -151,7 +160,7 @@ describe("startWatch", () => {
   });
 
   it("never puts the live-reload script into build output", async () => {
-    await build({ contentDir: "content", outDir: "dist-build", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z") });
+    await build({ contentDir: "content", outDir: "dist-build", templatesDir: ".templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z") });
     const html = await readFile(path.join(fx.dir, "dist-build", "zh", "index.html"), "utf8");
     expect(html).toContain("</html>");
     expect(html).not.toContain("__hotelsite");

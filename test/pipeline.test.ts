@@ -1,23 +1,31 @@
-// Incremental rebuilds on a copy of the fixture site and of the templates: only the pages a change reaches are
-// rendered, only changed files are written, a failed run changes nothing and is retried with the next save.
+// The pipeline run again on a copy of the fixture site and of the templates, as watch runs it: only the pages
+// whose recorded inputs a change reaches are rendered, only changed files are written, a failed run changes
+// nothing and is retried with the next save.
 import { cp, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRebuilder, type Rebuilder, type RebuildReport } from "../../src/watch/incremental.js";
-import { fixtureCopy, REPO } from "../support/fixture.js";
+import { run, type PipelineOptions, type RunReport, type State } from "../src/pipeline.js";
+import { fixtureCopy, REPO } from "./support/fixture.js";
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
-let rb: Rebuilder;
-let first: RebuildReport;
+let state: State | undefined;
+let opts: PipelineOptions;
+let first: RunReport;
+/** One run with these changed files, as watch makes it. */
+async function rebuild(files: string[]): Promise<RunReport> {
+  const result = await run(state, new Set(files), opts);
+  state = result.state;
+  return result.report;
+}
 const out = (f: string) => path.join(fx.dir, "dist", f);
 const src = (f: string) => path.join(fx.dir, f);
 const mtime = async (f: string) => (await stat(out(f))).mtimeMs;
 const langs = (f: string) => [f, `zh/${f}`, `ja/${f}`];
 const sorted = (list: string[]) => [...list].sort();
 /** Edits a file of the copy and rebuilds with it as the changed file. */
-async function edit(file: string, change: (old: string) => string): Promise<RebuildReport> {
+async function edit(file: string, change: (old: string) => string): Promise<RunReport> {
   await writeFile(src(file), change(await readFile(src(file), "utf8")));
-  return rb.rebuild([src(file)]);
+  return rebuild([src(file)]);
 }
 
 beforeAll(async () => {
@@ -25,12 +33,12 @@ beforeAll(async () => {
   await cp(path.join(REPO, "templates"), src("templates"), { recursive: true });
   // The stylesheet's fonts resolve from node_modules.
   await symlink(path.join(REPO, "node_modules"), src("node_modules"));
-  rb = createRebuilder({ contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z"), devScript: "/__hotelsite/live.js" });
-  first = await rb.full();
+  opts = { contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z"), devScript: "/__hotelsite/live.js" };
+  ({ state, report: first } = await run(undefined, "all", opts));
 });
 afterAll(() => fx.cleanup());
 
-describe("createRebuilder", () => {
+describe("run (the pipeline, again after a change)", () => {
   it("builds everything first, with the dev script on every page", async () => {
     expect(first.errors).toEqual([]);
     expect(first).toMatchObject({ ok: true, full: true, pages: 15, changed: [] });
@@ -92,7 +100,7 @@ describe("createRebuilder", () => {
 
     // A change elsewhere while broken is not lost: it is rebuilt with the fix.
     await writeFile(src("content/home.yaml"), (await readFile(src("content/home.yaml"), "utf8")).replace('heroTitle: "EN home heroTitle"', 'heroTitle: "EN home heroTitle, new"'));
-    expect((await rb.rebuild([src("content/home.yaml")])).ok).toBe(false);
+    expect((await rebuild([src("content/home.yaml")])).ok).toBe(false);
     const fixed = await edit("content/hotels/beta.yaml", (s) => s.replace("layout: nope", "layout: story"));
     expect(fixed.ok).toBe(true);
     expect(await readFile(out("index.html"), "utf8")).toContain("EN home heroTitle, new");
@@ -109,7 +117,7 @@ describe("createRebuilder", () => {
   it("a new hotel file adds its pages; removing it removes them and their folders", async () => {
     const beta = await readFile(src("content/hotels/beta.yaml"), "utf8");
     await writeFile(src("content/hotels/delta.yaml"), beta.replace("id: beta", "id: delta").replace("hotel/beta", "hotel/delta"));
-    const added = await rb.rebuild([src("content/hotels/delta.yaml")]);
+    const added = await rebuild([src("content/hotels/delta.yaml")]);
     expect(added.errors).toEqual([]);
     expect(sorted(added.rendered)).toEqual(sorted([...langs("index.html"), ...langs("test-brand-delta/index.html")]));
     expect(added.written).toEqual(expect.arrayContaining([...langs("test-brand-delta/index.html"), "sitemap.xml"]));
@@ -117,7 +125,7 @@ describe("createRebuilder", () => {
 
     const { rm } = await import("node:fs/promises");
     await rm(src("content/hotels/delta.yaml"));
-    const removed = await rb.rebuild([src("content/hotels/delta.yaml")]);
+    const removed = await rebuild([src("content/hotels/delta.yaml")]);
     expect(removed.removed).toEqual(sorted(langs("test-brand-delta/index.html")));
     expect(sorted(removed.rendered)).toEqual(sorted(langs("index.html")));
     await expect(stat(out("zh/test-brand-delta"))).rejects.toThrow();
@@ -141,9 +149,15 @@ describe("createRebuilder", () => {
     expect(r.rendered).toHaveLength(15);
   });
 
-  it("a save that changes nothing renders the pages it reaches but writes nothing", async () => {
-    const r = await rb.rebuild([src("content/hotels/beta.yaml")]);
-    expect(r.rendered).toHaveLength(6);
-    expect(r.written).toEqual([]);
+  it("a save that changes nothing renders nothing and writes nothing", async () => {
+    const r = await rebuild([src("content/hotels/beta.yaml")]);
+    expect(r).toMatchObject({ ok: true, rendered: [], written: [], removed: [] });
+  });
+
+  it("a translation-only edit renders the pages of that language that read it, not the other languages'", async () => {
+    const r = await edit("content/hotels/alpha.yaml", (s) => s.replace(/^(\s+zh:\s*\n(?:.*\n)*?\s+name: )(.*)$/m, "$1$2 新"));
+    expect(r.errors).toEqual([]);
+    // Alpha is a popular destination: every Chinese page's footer names it; no English or Japanese page reads it.
+    expect(sorted(r.rendered)).toEqual(sorted(["zh/index.html", "zh/404.html", ...["alpha", "beta", "gamma"].map((h) => `zh/test-brand-${h}/index.html`)]));
   });
 });

@@ -1,31 +1,18 @@
-// Which page templates a changed template file can affect, from esbuild's import graph of templates/index.tsx.
+// Which page templates a changed template file can affect, from esbuild's import graph of templates/index.tsx
+// (its metafile, from the compile itself: no second esbuild run).
 // A file reached only through templates/pages/<Name>.tsx affects the pages of template "<name>" (the file
 // name with a lower-case first letter: Showcase.tsx -> showcase, NotFound.tsx -> notFound); a file the
 // Document or anything else reaches affects every page.
 import path from "node:path";
-import * as esbuild from "esbuild";
+import type { Metafile } from "esbuild";
 
 /** Absolute file -> absolute files it imports, for every file the templates module is built from. */
 export type ImportGraph = Map<string, string[]>;
 
-/** Reads the import graph of templates/index.tsx (esbuild, nothing written). Throws esbuild's failure on syntax errors. */
-export async function readTemplateGraph(opts: { templatesDir: string; cwd?: string }): Promise<ImportGraph> {
-  const cwd = opts.cwd ?? process.cwd();
-  const result = await esbuild.build({
-    entryPoints: [path.join(opts.templatesDir, "index.tsx")],
-    bundle: true,
-    write: false,
-    metafile: true,
-    outfile: path.join(cwd, "__graph__.mjs"),
-    platform: "node",
-    format: "esm",
-    jsx: "automatic",
-    external: ["react", "react-dom", "react/*", "react-dom/*"],
-    logLevel: "silent",
-    absWorkingDir: cwd,
-  });
+/** The import graph in the metafile of the one esbuild run that compiles the templates (templates.ts). */
+export function importGraph(metafile: Metafile, cwd: string): ImportGraph {
   const graph: ImportGraph = new Map();
-  for (const [file, input] of Object.entries(result.metafile.inputs)) {
+  for (const [file, input] of Object.entries(metafile.inputs)) {
     graph.set(
       path.resolve(cwd, file),
       input.imports.filter((i) => !i.external).map((i) => path.resolve(cwd, i.path)),

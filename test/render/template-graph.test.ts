@@ -1,7 +1,8 @@
 // The template import graph: a layout's own file affects that layout's pages, shared parts affect more.
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { affectedTemplates, readTemplateGraph, templateNameOf, type ImportGraph } from "../../src/watch/template-graph.js";
+import { loadTemplates } from "../../src/render/templates.js";
+import { affectedTemplates, templateNameOf, type ImportGraph } from "../../src/render/template-graph.js";
 import { REPO } from "../support/fixture.js";
 
 const templatesDir = path.join(REPO, "templates");
@@ -9,7 +10,7 @@ const names = ["home", "notFound", "showcase", "story", "article"];
 const t = (p: string) => path.join(templatesDir, p);
 let graph: ImportGraph;
 beforeAll(async () => {
-  graph = await readTemplateGraph({ templatesDir, cwd: REPO });
+  graph = (await loadTemplates({ templatesDir, cwd: REPO })).graph;
 });
 const affected = (...files: string[]) => {
   const r = affectedTemplates(graph, { templatesDir, names, changed: files.map(t) });

@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// Save-to-disk latency under `hotelsite watch`: the real CLI watches a content folder on disk; one hotel's
+// English description is edited several times, and each save is timed from the end of the write until the
+// home page on disk shows it. Prints the median and what each run rendered and wrote (watch's own line).
+//
+// Usage: node bench/watch-latency.mjs [--hotels N] [--saves 7] [--work DIR]
+//   --hotels 0 (default) watches a copy of the bundled content; N > 0 a synthetic site of N hotels (3N + 6 pages).
+import { spawn } from "node:child_process";
+import { watch as fsWatch } from "node:fs";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import YAML from "yaml";
+import { synth } from "./synth.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The middle value (the mean of the two middle ones for an even count). */
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Resolves once `file` holds `text`, checking on every change in its folder (and every 5 ms besides). */
+function untilShows(file, text) {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const check = async () => {
+      if (done) return;
+      const now = await readFile(file, "utf8").catch(() => "");
+      if (!done && now.includes(text)) {
+        done = true;
+        const at = performance.now();
+        watcher.close();
+        clearInterval(timer);
+        resolve(at);
+      }
+    };
+    const watcher = fsWatch(path.dirname(file), () => void check());
+    const timer = setInterval(() => void check(), 5);
+    setTimeout(() => {
+      if (done) return;
+      done = true;
+      watcher.close();
+      clearInterval(timer);
+      reject(new Error(`${file} did not show "${text}" within 30 s`));
+    }, 30_000);
+  });
+}
+
+/** Measures one site: starts watch, saves `saves` times, stops watch. */
+export async function watchLatency({ hotels = 0, saves = 7, work, from } = {}) {
+  const dir = await mkdtemp(path.join(work ?? os.tmpdir(), "hotelsite-watch-latency-"));
+  const content = path.join(dir, "content");
+  try {
+    // `from`: a content folder made already (the benchmark's); else the bundled one or a synthetic one.
+    if (from) await cp(from, content, { recursive: true });
+    else if (hotels > 0) await synth({ hotels, out: content });
+    else await cp(path.join(ROOT, "content"), content, { recursive: true });
+    const site = YAML.parse(await readFile(path.join(content, "site.yaml"), "utf8"));
+    const ids = (await readdir(path.join(content, "hotels"))).map((f) => f.replace(/\.ya?ml$/, "")).sort();
+    // A hotel no footer lists: its save should rewrite its own pages and the home pages only.
+    const id = ids.find((h) => !site.popularDestinations.includes(h));
+    const file = path.join(content, "hotels", `${id}.yaml`);
+    const original = await readFile(file, "utf8");
+
+    const child = spawn(process.execPath, ["--max-semi-space-size=64", path.join(ROOT, "bin", "hotelsite.js"), "watch", "--content", "content", "--out", "dist", "--port", "0"], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const lines = [];
+    let waiting;
+    const onLine = (line) => {
+      lines.push(line);
+      waiting?.(line);
+    };
+    let buffered = "";
+    child.stdout.on("data", (chunk) => {
+      buffered += chunk;
+      let i;
+      while ((i = buffered.indexOf("\n")) >= 0) {
+        onLine(buffered.slice(0, i));
+        buffered = buffered.slice(i + 1);
+      }
+    });
+    let errors = "";
+    child.stderr.on("data", (chunk) => (errors += chunk));
+    const nextLine = (re) => new Promise((resolve) => (waiting = (line) => re.test(line) && resolve(line)));
+    try {
+      await nextLine(/^Watching /);
+      const runs = [];
+      for (let round = 1; round <= saves; round++) {
+        const mark = `latency-${round}-${Date.now()}`;
+        const edited = original.replace(/^( {4}description: )(.*)$/m, `$1$2 ${mark}`);
+        if (edited === original) throw new Error(`no English description to edit in ${file}`);
+        const reported = nextLine(new RegExp(`hotels/${id}\\.yaml: rendered`));
+        const shown = untilShows(path.join(dir, "dist", "index.html"), mark);
+        await writeFile(file, edited);
+        const saved = performance.now();
+        const ms = (await shown) - saved;
+        const line = await reported;
+        const [, rendered, pages, updated] = /rendered (\d+) of (\d+) pages?, (\d+) files? updated/.exec(line) ?? [];
+        runs.push({ ms, rendered: Number(rendered), pages: Number(pages), updated: Number(updated) });
+        // Past watch's second look at the file (80 ms), so each save is measured alone.
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      return { hotels, pages: runs[0]?.pages, hotel: id, medianMs: median(runs.map((r) => r.ms)), runs };
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      if (errors.trim()) process.stderr.write(errors);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { hotels: { type: "string", default: "0" }, saves: { type: "string", default: "7" }, work: { type: "string" } } });
+  const result = await watchLatency({ hotels: Number(values.hotels), saves: Number(values.saves), work: values.work });
+  const r = result.runs[0];
+  console.log(
+    `watch latency, ${result.pages} pages (hotel ${result.hotel}): median ${result.medianMs.toFixed(1)} ms save-to-disk over ${result.runs.length} saves ` +
+      `[${result.runs.map((x) => x.ms.toFixed(1)).join(", ")}]; each save rendered ${r.rendered} pages, updated ${r.updated} files`,
+  );
+  console.log(JSON.stringify(result));
+}

@@ -1,0 +1,322 @@
+// The pipeline, in order: load -> validate -> resolve -> render -> write, run the same way by `build` (no
+// previous state, everything changed) and by `watch` (the previous run's state and the files that changed).
+// Each stage keeps what it made, keyed by its inputs, and the next run reuses what did not change: load keeps
+// parsed files by path, validate keeps each file's own findings, resolve keeps each page with the inputs it
+// recorded, the templates are compiled once per run that touches them. A failed run changes nothing.
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { ContentError, ContentErrors, shownPath, type Warning } from "./errors.js";
+import { loadContent, type LoadCache } from "./content/load.js";
+import { validateContent } from "./content/validate.js";
+import { imageFiles } from "./images/stage.js";
+import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
+import { renderSite } from "./render/pool.js";
+import { affectedTemplates } from "./render/template-graph.js";
+import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
+import { changedInputs, input, inputValues, type InputValues } from "./site/inputs.js";
+import { deadLinks, fileForUrl } from "./site/links.js";
+import type { Page } from "./site/pages.js";
+import { publishFiles } from "./site/publish.js";
+import { resolveSite, type Coverage, type ResolvedSite } from "./site/resolve.js";
+import type { Content, LoadedContent } from "./types.js";
+import { packageRoot } from "./util/paths.js";
+import { pauseFor } from "./util/test-pause.js";
+import { checkOutput, openOutput, recover, writeChanged, type CopiedFile, type OutputSink } from "./write/writer.js";
+
+/** Options of a run: where the content, templates and output are. */
+export interface PipelineOptions {
+  contentDir: string;
+  outDir: string;
+  /** Defaults to the templates bundled with hotelsite (templates/ beside package.json). */
+  templatesDir?: string;
+  baseUrl?: string;
+  cwd?: string;
+  /** The build's date (copyright year); tests fix it. */
+  now?: Date;
+  /** URL of the live-reload script every page loads (watch); build output never has it. */
+  devScript?: string;
+  /** Replace an output folder that hotelsite did not write (no marker) and is not empty. */
+  force?: boolean;
+  /** The last stage to run: "resolve" for `check` (nothing rendered or written), else everything. */
+  until?: "resolve" | "write";
+}
+
+/** Milliseconds spent in each stage. */
+export type Timings = Record<"load" | "validate" | "resolve" | "render" | "images" | "write", number>;
+
+/** What one run did: what watch prints, build returns and tests assert on. */
+export interface RunReport {
+  ok: boolean;
+  /** True when every page was rendered. */
+  full: boolean;
+  /** The changed files that started the run (relative to the working directory), empty for a first run. */
+  changed: string[];
+  /** Output files of the pages rendered, in page order. */
+  rendered: string[];
+  /** Output files written because their bytes changed (or all of them when the folder was swapped in). */
+  written: string[];
+  /** Output files removed because the site no longer has them. */
+  removed: string[];
+  /** Pages the site has after the run (the last good count when it failed). */
+  pages: number;
+  warnings: Warning[];
+  /** Content and template errors of a failed run, located. */
+  errors: ContentError[];
+  /** A failure that is not the user's (a bug, or the disk): kept with its stack. */
+  failure?: Error;
+  /** Things worth telling the user (a schema change needs a restart). */
+  notes: string[];
+  ms: number;
+  timings: Partial<Timings>;
+}
+
+/** Everything a run keeps for the next one: each stage's result, keyed by what it was made from. */
+export interface State {
+  load: LoadCache;
+  loaded: LoadedContent;
+  content: Content;
+  warnings: Warning[];
+  inputs: InputValues;
+  site: ResolvedSite;
+  /** Translation coverage by source and language. */
+  coverage: Map<string, Coverage>;
+  templates?: LoadedTemplates;
+  assets?: Assets;
+  /** Internal links and element ids of every rendered page, for the dead-link and #fragment check. */
+  links: Map<string, { links: string[]; ids: string[] }>;
+  images?: { key: string; copies: CopiedFile[] };
+  /** sitemap.xml, robots.txt and the host rules of the last run. */
+  publish?: OutputFile[];
+  /** Every output file of the site, relative to the output folder. */
+  paths: Set<string>;
+  /** Changed files of runs that failed since this state was made: the next run takes them in too. */
+  pending: Set<string>;
+}
+
+/** A run's result: the state the next run starts from (the previous one when this run failed) and its report. */
+export interface RunResult {
+  state?: State;
+  report: RunReport;
+}
+
+/** The templates folder a run uses. */
+export function templatesDirFor(opts: Pick<PipelineOptions, "templatesDir" | "cwd">): string {
+  const cwd = opts.cwd ?? process.cwd();
+  if (opts.templatesDir) return path.resolve(cwd, opts.templatesDir);
+  return path.join(packageRoot(), "templates");
+}
+
+/** The folder of the JSON Schemas validation is compiled from (read once per process). */
+export function schemasDir(): string {
+  return path.join(packageRoot(), "src", "content", "schemas");
+}
+
+/** A stopwatch that records each stage's time under its name. */
+function stopwatch(timings: Partial<Timings>) {
+  return async <T>(stage: keyof Timings, run: () => T | Promise<T>): Promise<T> => {
+    await pauseFor(stage);
+    const start = performance.now();
+    try {
+      return await run();
+    } finally {
+      timings[stage] = (timings[stage] ?? 0) + performance.now() - start;
+      // Also on the performance timeline, where the benchmark's probe reads it from a real CLI process.
+      performance.measure(`hotelsite:${stage}`, { start });
+    }
+  };
+}
+
+/** `child` inside `dir` (or `dir` itself). */
+function isInside(dir: string, child: string): boolean {
+  const rel = path.relative(dir, child);
+  return !rel.startsWith("..") && !path.isAbsolute(rel);
+}
+
+/** Which stages' inputs the changed files are: content, the templates module, the assets, or anything. */
+function sortChanges(changed: Set<string>, dirs: { contentDir: string; templatesDir: string }, prev: State) {
+  let templates = false;
+  let assets = false;
+  let content = false;
+  let everything = false;
+  let schemas = false;
+  for (const file of changed) {
+    if (isInside(schemasDir(), file)) schemas = true;
+    else if (isInside(dirs.contentDir, file)) content = true;
+    else if (isInside(dirs.templatesDir, file)) {
+      const inTemplates = prev.templates?.inputs.includes(file) ?? true;
+      const inAssets = prev.assets?.inputs.includes(file) ?? true;
+      // A file neither bundle is made of yet (a new one) may be either's.
+      templates ||= inTemplates || !inAssets;
+      assets ||= inAssets || !inTemplates;
+    } else everything = true;
+  }
+  return { templates: templates || everything, assets: assets || everything, content: content || everything, everything, schemas };
+}
+
+/** Coverage entries by source and language, the new ones over the kept ones, for sources that still exist. */
+function mergeCoverage(kept: Map<string, Coverage> | undefined, fresh: Coverage[], content: Content, prune: boolean): Map<string, Coverage> {
+  const out = new Map(kept);
+  for (const c of fresh) out.set(`${c.source}\u0000${c.lang}`, c);
+  // A source goes away only with its hotel or a language: look for such entries only then.
+  if (prune) for (const [key, c] of out) if (!(c.source in content.files)) out.delete(key);
+  return out;
+}
+
+/**
+ * One run of the pipeline. `previous` is the last good run's state (undefined for a build or the first run
+ * of watch); `changed` the absolute paths of the files that changed since, or "all". Writes the whole output
+ * folder (atomic swap) when there is no previous state, else only the files whose bytes changed.
+ */
+export async function run(previous: State | undefined, changed: Set<string> | "all", opts: PipelineOptions): Promise<RunResult> {
+  const started = performance.now();
+  const timings: Partial<Timings> = {};
+  const time = stopwatch(timings);
+  const cwd = opts.cwd ?? process.cwd();
+  const contentDir = path.resolve(cwd, opts.contentDir);
+  const outDir = path.resolve(cwd, opts.outDir);
+  const templatesDir = templatesDirFor(opts);
+  const shown = (abs: string) => shownPath(abs, cwd);
+  const now = opts.now ?? new Date();
+  const prev = changed === "all" ? undefined : previous;
+  const files = new Set(changed === "all" ? [] : [...(previous?.pending ?? []), ...changed].map((f) => path.resolve(cwd, f)));
+  const what = prev ? sortChanges(files, { contentDir, templatesDir }, prev) : undefined;
+  const notes = what?.schemas ? ["a schema changed: validation uses the schemas hotelsite started with; restart watch to apply it"] : [];
+  const report = { changed: changed === "all" ? [] : [...changed].map((f) => shown(path.resolve(cwd, f))).sort(), notes, timings };
+  const toRender = opts.until !== "resolve";
+  let sink: OutputSink | undefined;
+
+  try {
+    // A first run writes the whole folder: put back what a killed build left aside, and refuse an output
+    // location that is not ours to replace before spending time on the site.
+    const place = { outDir, protect: [cwd], sources: [contentDir, templatesDir], force: opts.force };
+    if (!prev && toRender) {
+      await recover(outDir);
+      await checkOutput(place);
+    }
+    // Load: only changed files are read again; a changed folder (or anything outside) reads everything.
+    const reread = !prev || what!.everything || [...files].some((f) => isInside(contentDir, f) && !path.extname(f));
+    const compileTemplates = toRender && (!prev?.templates || what!.templates);
+    const bundle = toRender && (!prev?.assets || what!.assets);
+    const [loaded, templates, assets] = await time("load", () =>
+      Promise.all([
+        !prev || what!.content
+          ? loadContent({ contentDir, cwd, previous: prev?.load, changed: reread ? undefined : files })
+          : { ...prev.loaded, cache: prev.load },
+        compileTemplates ? loadTemplates({ templatesDir, cwd }) : prev?.templates,
+        bundle ? bundleAssets({ templatesDir, cwd }) : prev?.assets,
+      ]),
+    );
+    const { content, warnings } =
+      prev && loaded.cache === prev.load ? { content: prev.content, warnings: prev.warnings } : await time("validate", () => validateContent(loaded));
+
+    // Resolve: a page none of whose recorded inputs changed is taken from the previous run as it was.
+    const inputs = content === prev?.content ? prev.inputs : inputValues(content);
+    const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
+    const site = await time("resolve", () =>
+      resolveSite(content, {
+        baseUrl: opts.baseUrl,
+        now,
+        reuse: changedIn
+          ? (outFile) => {
+              const page = pageAt(prev!, outFile);
+              const used = prev!.site.inputs.get(outFile);
+              if (!page || !used) return undefined;
+              for (const id of changedIn) if (used.has(id)) return undefined;
+              return { page, inputs: used };
+            }
+          : undefined,
+      }),
+    );
+    const coverage = mergeCoverage(prev?.coverage, site.coverage, content, !changedIn || changedIn.has(input.hotelList) || changedIn.has(input.site));
+    const state: State = { load: loaded.cache, loaded, content, warnings, inputs, site, coverage, links: new Map(), paths: new Set(), pending: new Set() };
+    if (!toRender) {
+      return { state, report: { ...report, ok: true, full: true, rendered: [], written: [], removed: [], pages: site.pages.length, warnings, errors: [], ms: performance.now() - started } };
+    }
+
+    // Render: new and re-resolved pages, pages of changed templates, every page when the asset names changed.
+    const affected = (() => {
+      if (!prev?.templates || templates!.hash === prev.templates.hash) return new Set<string>();
+      const names = Object.keys(templates!.module.pages);
+      const changedTemplates = [...files].filter((f) => isInside(templatesDir, f));
+      const now = affectedTemplates(templates!.graph, { templatesDir, names, changed: changedTemplates });
+      const before = affectedTemplates(prev.templates.graph, { templatesDir, names, changed: changedTemplates });
+      return now === "all" || before === "all" ? ("all" as const) : new Set([...now, ...before]);
+    })();
+    const everyPage = !prev || affected === "all" || JSON.stringify(assets!.links) !== JSON.stringify(prev.assets?.links);
+    const dirty = everyPage ? site.pages : site.pages.filter((p) => !site.reused.has(p) || (affected as Set<string>).has(p.template));
+    // A first run streams pages into the output's staging folder as they are rendered (memory grows with the
+    // pages in flight, not with the site); later runs write only what changed, below.
+    if (!prev) sink = await openOutput(place);
+    const streamTo = sink;
+    const rendered = await time("render", () =>
+      renderSite(dirty, {
+        templates: templates!.module,
+        templatesHash: templates!.hash,
+        assets: assets!.links,
+        templatesDir,
+        cwd,
+        devScript: opts.devScript,
+        onPage: streamTo && ((r) => streamTo.write({ path: r.page.outFile, contents: r.contents })),
+      }),
+    );
+
+    // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them.
+    const copyOnly = !!changedIn && [...changedIn].every((id) => id.includes("#"));
+    const publish = copyOnly && prev?.publish ? prev.publish : publishFiles(site, content);
+    // The image stage runs again only when an image or the site's address changed.
+    const imageKey = JSON.stringify([opts.baseUrl, content.site.baseUrl, [...content.images].map(([r, i]) => [r, i.hash])]);
+    const copies = prev?.images?.key === imageKey ? prev.images.copies : await time("images", async () => (await imageFiles({ images: content.images, contentDir, routes: site.routes })).copies);
+    const links = new Map(prev ? [...prev.links].filter(([f]) => site.inputs.has(f)) : []);
+    for (const r of rendered) links.set(r.page.outFile, { links: r.links, ids: r.ids });
+    const paths = new Set([...site.pages.map((p) => p.outFile), ...publish.map((f) => f.path), ...assets!.files.map((f) => f.path), ...copies.map((c) => c.path)]);
+    const known = new Set(paths);
+    if (opts.devScript) known.add(fileForUrl(opts.devScript));
+    // Links of pages rendered now, and of every page when a file went away.
+    const removedPaths = prev ? [...prev.paths].filter((p) => !paths.has(p)) : [];
+    // Every page's ids go in, so a #fragment into a page not rendered this run is checked too.
+    const rerendered = new Set(rendered.map((r) => r.page.outFile));
+    const checked = [...links].map(([outFile, l]) => ({ outFile, links: removedPaths.length || rerendered.has(outFile) ? l.links : [], ids: l.ids }));
+    const dead = deadLinks(checked, known, shown(outDir));
+    if (dead.length) throw new ContentErrors(dead);
+
+    const { written, removed } = await time("write", async () => {
+      if (sink) {
+        const rest = [...assets!.files, ...publish];
+        for (const f of rest) await sink.write(f);
+        for (const c of copies) await sink.copy(c);
+        await sink.commit();
+        sink = undefined;
+        return { written: [...rendered.map((r) => r.page.outFile), ...rest.map((f) => f.path), ...copies.map((c) => c.path)].sort(), removed: [] as string[] };
+      }
+      const pageFiles: OutputFile[] = rendered.map((r) => ({ path: r.page.outFile, contents: r.contents }));
+      return writeChanged({
+        outDir,
+        files: [...pageFiles, ...publish, ...(assets === prev!.assets ? [] : assets!.files)],
+        copies: copies.filter((c) => !prev!.paths.has(c.path)),
+        remove: removedPaths,
+      });
+    });
+    Object.assign(state, { templates, assets, links, images: { key: imageKey, copies }, paths, publish });
+    return {
+      state,
+      report: { ...report, ok: true, full: dirty.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
+    };
+  } catch (e) {
+    // A first run's staging folder is thrown away whole; the last good output stays as it was.
+    await sink?.abort();
+    // The previous state stays; the files of this run are taken in again by the next one.
+    const state = previous && { ...previous, pending: new Set([...previous.pending, ...files]) };
+    const base = { ...report, ok: false, full: false, rendered: [], written: [], removed: [], pages: previous?.site.pages.length ?? 0, warnings: [] };
+    const ms = performance.now() - started;
+    if (e instanceof ContentErrors) return { state, report: { ...base, errors: e.errors, ms } };
+    return { state, report: { ...base, errors: [], failure: e instanceof Error ? e : new Error(String(e)), ms } };
+  }
+}
+
+/** The previous run's page at an output file. */
+function pageAt(state: State, outFile: string): Page | undefined {
+  let index = pageIndex.get(state.site);
+  if (!index) pageIndex.set(state.site, (index = new Map(state.site.pages.map((p) => [p.outFile, p]))));
+  return index.get(outFile);
+}
+const pageIndex = new WeakMap<ResolvedSite, Map<string, Page>>();

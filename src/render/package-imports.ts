@@ -1,0 +1,27 @@
+// How esbuild finds packages for a template set that may live anywhere (--templates DIR): packages the
+// templates or the stylesheet import (fonts such as @fontsource/playfair-display) come from hotelsite's own
+// node_modules when the templates' folder has none, and the packages left external (React) are imported by
+// absolute URL, so the compiled module works from any cache folder and shares hotelsite's React.
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type * as esbuild from "esbuild";
+import { packageRoot } from "../util/paths.js";
+
+/** esbuild options: hotelsite's node_modules as the last place to look, and `external` imported from there. */
+export function packageResolution(external?: RegExp): Pick<esbuild.BuildOptions, "nodePaths" | "plugins"> {
+  const nodePaths = [path.join(packageRoot(), "node_modules")];
+  if (!external) return { nodePaths };
+  const require = createRequire(path.join(packageRoot(), "package.json"));
+  const plugin: esbuild.Plugin = {
+    name: "hotelsite-packages",
+    setup(build) {
+      build.onResolve({ filter: external }, (args) => {
+        const found = require.resolve(args.path);
+        // Node's own modules resolve to their names: left as they are.
+        return { path: path.isAbsolute(found) ? pathToFileURL(found).href : args.path, external: true };
+      });
+    },
+  };
+  return { nodePaths, plugins: [plugin] };
+}
