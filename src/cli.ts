@@ -11,6 +11,7 @@ import { formatTranslationFindings, translationFindings, translationWarnings } f
 import { ContentErrors } from "./errors.js";
 import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings } from "./report.js";
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
+import type { Io } from "./io.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
 import { registerTranslate, UsageError } from "./translate/command.js";
@@ -21,18 +22,7 @@ import { OutputError } from "./write/writer.js";
 import { registerLinks } from "./outbound/command.js";
 import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
 
-/** Where the CLI prints; tests pass their own. */
-export interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  cwd?: string;
-  /** Ends `watch` (tests); without it, watch ends on SIGINT or SIGTERM. */
-  signal?: AbortSignal;
-  /** Called once watch serves, with its URL (tests). */
-  onServing?: (url: string) => void;
-  /** Writes a progress line as it is (carriage returns included); set only when stderr is a terminal. */
-  progress?: (text: string) => void;
-}
+export type { Io } from "./io.js";
 
 /** Exit codes: 0 ok, 1 content errors (or --strict findings), 2 anything else. */
 export const EXIT = { ok: 0, content: 1, other: 2 } as const;

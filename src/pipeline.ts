@@ -246,10 +246,10 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const dirty = everyPage ? site.pages : site.pages.filter((p) => !site.reused.has(p) || (affected as Set<string>).has(p.template));
     // A first run streams pages into the output's staging folder as they are rendered (memory grows with the
     // pages in flight, not with the site); later runs write only what changed, below.
-    if (!prev) sink = await openOutput(place);
-    const streamTo = sink;
-    const rendered = await time("render", () =>
-      renderSite(dirty, {
+    const rendered = await time("render", async () => {
+      if (!prev) sink = await openOutput(place);
+      const streamTo = sink;
+      return renderSite(dirty, {
         templates: templates!.module,
         templatesHash: templates!.hash,
         assets: assets!.links,
@@ -257,8 +257,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         cwd,
         devScript: opts.devScript,
         onPage: streamTo && ((r) => streamTo.write({ path: r.page.outFile, contents: r.contents })),
-      }),
-    );
+      });
+    });
 
     // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them.
     const copyOnly = !!changedIn && [...changedIn].every((id) => id.includes("#"));

@@ -1,6 +1,5 @@
 // The data that flows between the pipeline's stages. Raw content types mirror the JSON Schemas in
 // src/content/schemas/ (the generated ones come from them: npm run types); resolved types are what templates receive.
-import type { FlagImage } from "./content/flags.js";
 import type { HomeSchema, SiteSchema, StringsSchema } from "./content/types.generated.js";
 
 /** site.yaml after validation (generated from its schema). */
@@ -103,4 +102,9 @@ export interface Content {
   changedAt?: Record<string, number>;
   /** SVG flags by country code, when the language menu shows them. */
   flags?: Map<string, FlagImage>;
+}
+
+/** One flag's SVG and its content hash, for a cache-safe file name. */
+export interface FlagImage extends Pick<ImageInfo, "hash"> {
+  svg: string;
 }

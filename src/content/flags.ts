@@ -4,12 +4,9 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import type { ImageInfo } from "../types.js";
+import type { FlagImage } from "../types.js";
 
-/** One flag's SVG and its content hash, for a cache-safe file name. */
-export interface FlagImage extends Pick<ImageInfo, "hash"> {
-  svg: string;
-}
+export type { FlagImage } from "../types.js";
 
 /** The ISO 3166 country code a flag emoji spells with regional indicator letters ("🇬🇧" -> "gb"). */
 export function countryOfFlag(flag: string): string | undefined {

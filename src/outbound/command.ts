@@ -2,7 +2,7 @@
 // chain ends, and on which pages a broken link appears. Exit 1 when any link is broken.
 import path from "node:path";
 import { type Command, CommanderError } from "commander";
-import type { Io } from "../cli.js";
+import type { Io } from "../io.js";
 import { checkOutbound, type LinkReport } from "./check.js";
 import { collectOutbound } from "./collect.js";
 

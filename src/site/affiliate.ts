@@ -2,13 +2,12 @@
 // report tells every Book button apart. The one place a booking link's URL is made (resolve asks it), and the
 // rule that refuses a label template which would give two placements the same URL (validate asks it).
 import type { SiteSettings } from "../types.js";
-import type { BookLink } from "./pages.js";
+import type { BookLink, Placement } from "./pages.js";
 import { makeRoutes, type Route } from "./routes.js";
 
 /** Where on a page a Book link sits; templates pick one per link, and each is used once per page. */
-export const PLACEMENTS = ["header", "menu", "footer", "hero", "body", "cta"] as const;
-/** One of {@link PLACEMENTS}. */
-export type Placement = (typeof PLACEMENTS)[number];
+export const PLACEMENTS = ["header", "menu", "footer", "hero", "body", "cta"] as const satisfies readonly Placement[];
+export type { Placement };
 
 /** The placeholders a tracking template may use. */
 export const PLACEHOLDERS = ["lang", "page", "placement"] as const;

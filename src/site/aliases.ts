@@ -3,7 +3,7 @@
 // same for hosts without rules (meta refresh, canonical, noindex). Old URLs never reach the sitemap or hreflang.
 import type { OutputFile } from "../render/assets.js";
 import type { Content } from "../types.js";
-import { xmlEscape } from "./publish.js";
+import { xmlEscape } from "./xml.js";
 import type { ResolvedSite } from "./resolve.js";
 import type { Routes } from "./routes.js";
 

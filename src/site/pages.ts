@@ -1,7 +1,6 @@
 // The contract between the pipeline and the templates: everything a template shows, already resolved for
 // its language. Templates import these types and nothing else from src/.
 import type { FallbackMarks } from "./i18n.js";
-import type { Placement } from "./affiliate.js";
 import type { HomeText, UiStrings } from "../types.js";
 
 /** One <source> of a <picture>: a format and its widths ("/a.1f-480.avif 480w, /a.1f-960.avif 960w"). */
@@ -26,7 +25,8 @@ export interface ImageView {
 }
 
 /** Where a Book link sits on its page; templates name it (src/site/affiliate.ts lists them). */
-export type { Placement } from "./affiliate.js";
+/** Where on a page a Book link sits (the tracking label tells them apart); src/site/affiliate.ts lists them. */
+export type Placement = "header" | "menu" | "footer" | "hero" | "body" | "cta";
 
 /** An outbound booking link with the attributes every affiliate link carries, one URL per placement it may take. */
 export interface BookLink<P extends Placement = Placement> {

@@ -7,11 +7,9 @@ import { hostRuleFiles } from "./host-rules/index.js";
 import { aliasPages } from "./aliases.js";
 import { flagFiles } from "./flags.js";
 import { pageLastmod } from "./lastmod.js";
+import { xmlEscape } from "./xml.js";
 
-/** Escapes text for XML character data and attribute values. */
-export function xmlEscape(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
-}
+export { xmlEscape } from "./xml.js";
 
 /** sitemap.xml: every indexable page with its language alternates (x-default included) and, from git, its lastmod. */
 export function sitemapXml(site: ResolvedSite, changedAt?: Content["changedAt"]): string {

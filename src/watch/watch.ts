@@ -7,6 +7,7 @@ import { EventEmitter } from "node:events";
 import path from "node:path";
 import { watch as chokidar } from "chokidar";
 import { readRegularFile } from "../content/read-file.js";
+import { shownPath } from "../errors.js";
 import { existsSync } from "node:fs";
 import { run, schemasDir, templatesDirFor, type PipelineOptions, type RunReport, type State } from "../pipeline.js";
 import { LIVE_SCRIPT_URL } from "./client.js";
@@ -81,6 +82,8 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
   // Runs the pipeline on the last good state; the queue never starts one run before the last one ended.
   const runWith = async (changed: Set<string> | "all"): Promise<RunReport> => {
     const result = await run(state, state ? changed : "all", options);
+    // With no good state yet (the first build failed) a save builds everything, but it is still that save's run.
+    if (!state && changed !== "all") result.report.changed = [...changed].map((f) => shownPath(f, cwd)).sort();
     state = result.state;
     return result.report;
   };

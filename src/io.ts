@@ -1,0 +1,14 @@
+// Where the CLI and its subcommands print, in a module of its own so subcommands need not import the CLI.
+
+/** Where the CLI prints; tests pass their own. */
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  cwd?: string;
+  /** Ends `watch` (tests); without it, watch ends on SIGINT or SIGTERM. */
+  signal?: AbortSignal;
+  /** Called once watch serves, with its URL (tests). */
+  onServing?: (url: string) => void;
+  /** Writes a progress line as it is (carriage returns included); set only when stderr is a terminal. */
+  progress?: (text: string) => void;
+}
