@@ -1,9 +1,9 @@
 // The dead-link check: every root-relative link, image and script in the built pages must name a file that
 // the build writes, and every #fragment (on the page itself or on another page) an id that page has. Pages are
-// read with an HTML parser (htmlparser2, in the render workers), not with patterns. Runs on the rendered output
+// read by the HTML standard's tokenizer rules (html-scan.ts), not with patterns. Runs on the rendered output
 // before anything is written, so a broken link fails the build.
-import { Parser } from "htmlparser2";
 import { ContentError } from "../errors.js";
+import { scanStartTags } from "./html-scan.js";
 
 /** One page's HTML (or what render workers already found in it: links and ids) and where it will be written. */
 export type LinkedPage = { outFile: string; html: string } | { outFile: string; links: string[]; ids?: string[] };
@@ -41,6 +41,9 @@ export function srcsetUrls(value: string): string[] {
   return urls;
 }
 
+/** The attributes the check reads. */
+const SCANNED = new Set(["id", "name", "href", "src", "srcset", "imagesrcset"]);
+
 /** Parses a page: its internal links (root-relative or same-page fragments) and its ids. */
 export function scanPage(html: string): ScannedPage {
   const links = new Set<string>();
@@ -48,18 +51,18 @@ export function scanPage(html: string): ScannedPage {
   const keep = (url: string) => {
     if ((url.startsWith("/") && !url.startsWith("//")) || (url.startsWith("#") && url.length > 1)) links.add(url);
   };
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        if (attrs.id) ids.add(attrs.id);
-        if (name === "a" && attrs.name) ids.add(attrs.name);
-        for (const key of ["href", "src"]) if (attrs[key] !== undefined) keep(attrs[key].trim());
-        for (const key of ["srcset", "imagesrcset"]) if (attrs[key] !== undefined) srcsetUrls(attrs[key]).forEach(keep);
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
+  // A repeated attribute counts once, the first, as in the DOM.
+  let tagAt = -1;
+  const seen = new Set<string>();
+  scanStartTags(html, SCANNED, (tag, name, value, at) => {
+    if (at !== tagAt) (tagAt = at), seen.clear();
+    if (seen.has(name)) return;
+    seen.add(name);
+    if (name === "id") value && ids.add(value);
+    else if (name === "name") tag === "a" && value && ids.add(value);
+    else if (name === "href" || name === "src") keep(value.trim());
+    else srcsetUrls(value).forEach(keep);
+  });
   return { links: [...links], ids: [...ids] };
 }
 
