@@ -27,6 +27,11 @@ export interface LoadOptions {
 export interface LoadCache {
   files: Map<string, { source: SourceFile | null; errors: ContentError[] }>;
   images: Map<string, ImageInfo | string>;
+  /**
+   * Each content file's latest commit time. Commits are not saves: watch asks git once, on its first run, and
+   * keeps the answer (a commit made while watching shows in the sitemap's lastmod from the next start or build).
+   */
+  git?: Promise<Map<string, number>>;
 }
 
 /** The previous run's value for a file that did not change, else a fresh one (kept in `next` either way). */
@@ -152,8 +157,8 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
     ]);
   }
   const errors: ContentError[] = [];
-  const gitTimes = gitChangeTimes(contentDir);
-  const cache: LoadCache = { files: new Map(), images: new Map() };
+  const gitTimes = opts.previous?.git ?? gitChangeTimes(contentDir);
+  const cache: LoadCache = { files: new Map(), images: new Map(), git: gitTimes };
   const at = async (name: string) => {
     const abs = path.join(contentDir, name);
     const read = await cached(abs, opts, "files", cache, async () => {

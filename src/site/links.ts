@@ -19,22 +19,27 @@ export interface ScannedPage {
 /** The URLs of a srcset value (the HTML standard's candidate syntax: URL, optional descriptors, commas). */
 export function srcsetUrls(value: string): string[] {
   const urls: string[] = [];
+  const n = value.length;
+  // White space as the standard counts it in srcset (space, tab, LF, FF, CR).
+  const space = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
   let i = 0;
-  while (i < value.length) {
-    while (i < value.length && /[\s,]/.test(value[i])) i++;
+  while (i < n) {
+    while (i < n && (space(value.charCodeAt(i)) || value.charCodeAt(i) === 44)) i++;
     let j = i;
-    while (j < value.length && !/\s/.test(value[j])) j++;
-    let url = value.slice(i, j);
-    const bare = url.endsWith(",");
-    url = url.replace(/,+$/, "");
-    if (url) urls.push(url);
+    while (j < n && !space(value.charCodeAt(j))) j++;
+    // A URL ending in commas has no descriptors; the commas are not part of it.
+    let end = j;
+    while (end > i && value.charCodeAt(end - 1) === 44) end--;
+    if (end > i) urls.push(value.slice(i, end));
     i = j;
-    if (bare) continue;
+    if (end < j) continue;
     // Skip the descriptors up to the next comma outside parentheses.
     let depth = 0;
-    while (i < value.length && (value[i] !== "," || depth > 0)) {
-      if (value[i] === "(") depth++;
-      else if (value[i] === ")") depth = Math.max(0, depth - 1);
+    while (i < n) {
+      const c = value.charCodeAt(i);
+      if (c === 44 && depth === 0) break;
+      if (c === 40) depth++;
+      else if (c === 41) depth = Math.max(0, depth - 1);
       i++;
     }
   }
