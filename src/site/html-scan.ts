@@ -18,6 +18,7 @@ const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
  */
 export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttribute: (tag: string, name: string, value: string, at: number) => void): void {
   const n = html.length;
+  const filter = nameFilter(wanted);
   let i = 0;
   while (i < n) {
     const lt = html.indexOf("<", i);
@@ -54,7 +55,9 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
       // The first character may be "=" (it is then part of the name), as the standard says.
       j++;
       while (j < n && !isSpace((c = html.charCodeAt(j))) && c !== 47 && c !== 62 && c !== 61) j++;
-      const name = html.slice(nameStart, j).toLowerCase();
+      // Most attributes are not wanted: their name and value are never copied out of the page.
+      const name = filter.lengths.has(j - nameStart) && filter.firsts.has(html.charCodeAt(nameStart) | 32) ? html.slice(nameStart, j).toLowerCase() : "";
+      const want = name !== "" && wanted.has(name);
       while (j < n && isSpace(html.charCodeAt(j))) j++;
       let value = "";
       if (html.charCodeAt(j) === 61 /* = */) {
@@ -64,15 +67,15 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
         if (q === 34 || q === 39) {
           const end = html.indexOf(q === 34 ? '"' : "'", j + 1);
           const stop = end < 0 ? n : end;
-          value = html.slice(j + 1, stop);
+          if (want) value = html.slice(j + 1, stop);
           j = stop + 1;
         } else {
           const start = j;
           while (j < n && !isSpace((c = html.charCodeAt(j))) && c !== 62) j++;
-          value = html.slice(start, j);
+          if (want) value = html.slice(start, j);
         }
       }
-      if (wanted.has(name)) onAttribute(tag, name, value.includes("&") ? decodeHTMLAttribute(value) : value, lt);
+      if (want) onAttribute(tag, name, value.includes("&") ? decodeHTMLAttribute(value) : value, lt);
     }
     i = j + 1;
     if (RAW_TEXT.has(tag)) {
@@ -92,4 +95,12 @@ function rawTextEnd(tag: string): RegExp {
   let re = rawTextEnds.get(tag);
   if (!re) rawTextEnds.set(tag, (re = new RegExp(`</${tag}[\\t\\n\\f\\r />]`, "gi")));
   return re;
+}
+
+const filters = new WeakMap<ReadonlySet<string>, { lengths: Set<number>; firsts: Set<number> }>();
+/** The lengths and (lower-cased) first characters of the wanted names: a cheap test before copying a name. */
+function nameFilter(wanted: ReadonlySet<string>) {
+  let f = filters.get(wanted);
+  if (!f) filters.set(wanted, (f = { lengths: new Set([...wanted].map((w) => w.length)), firsts: new Set([...wanted].map((w) => w.charCodeAt(0) | 32)) }));
+  return f;
 }
