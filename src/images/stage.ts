@@ -16,7 +16,7 @@ export interface ImageStageOptions {
   images: Map<string, ImageInfo>;
   contentDir: string;
   routes: Routes;
-  /** Where encoded variants are kept between builds (default: node_modules/.cache/hotelsite/images). */
+  /** Where encoded variants are kept between builds (default: the images folder of hotelsite's cache, util/paths.ts cacheDir). */
   cacheDir?: string;
 }
 
