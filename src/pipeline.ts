@@ -19,7 +19,7 @@ import type { Page } from "./site/pages.js";
 import { publishFiles } from "./site/publish.js";
 import { resolveSite, type Coverage, type ResolvedSite } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
-import { packageRoot } from "./util/paths.js";
+import { isWithin, packageRoot } from "./util/paths.js";
 import { pauseFor } from "./util/test-pause.js";
 import { checkOutput, openOutput, recover, writeChanged, type CopiedFile, type OutputSink } from "./write/writer.js";
 
@@ -126,12 +126,6 @@ function stopwatch(timings: Partial<Timings>) {
   };
 }
 
-/** `child` inside `dir` (or `dir` itself). */
-function isInside(dir: string, child: string): boolean {
-  const rel = path.relative(dir, child);
-  return !rel.startsWith("..") && !path.isAbsolute(rel);
-}
-
 /** Which stages' inputs the changed files are: content, the templates module, the assets, or anything. */
 function sortChanges(changed: Set<string>, dirs: { contentDir: string; templatesDir: string }, prev: State) {
   let templates = false;
@@ -140,9 +134,9 @@ function sortChanges(changed: Set<string>, dirs: { contentDir: string; templates
   let everything = false;
   let schemas = false;
   for (const file of changed) {
-    if (isInside(schemasDir(), file)) schemas = true;
-    else if (isInside(dirs.contentDir, file)) content = true;
-    else if (isInside(dirs.templatesDir, file)) {
+    if (isWithin(schemasDir(), file)) schemas = true;
+    else if (isWithin(dirs.contentDir, file)) content = true;
+    else if (isWithin(dirs.templatesDir, file)) {
       const inTemplates = prev.templates?.inputs.includes(file) ?? true;
       const inAssets = prev.assets?.inputs.includes(file) ?? true;
       // A file neither bundle is made of yet (a new one) may be either's.
@@ -194,7 +188,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       await checkOutput(place);
     }
     // Load: only changed files are read again; a changed folder (or anything outside) reads everything.
-    const reread = !prev || what!.everything || [...files].some((f) => isInside(contentDir, f) && !path.extname(f));
+    const reread = !prev || what!.everything || [...files].some((f) => isWithin(contentDir, f) && !path.extname(f));
     const compileTemplates = toRender && (!prev?.templates || what!.templates);
     const bundle = toRender && (!prev?.assets || what!.assets);
     const [loaded, templates, assets] = await time("load", () =>
@@ -237,7 +231,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const affected = (() => {
       if (!prev?.templates || templates!.hash === prev.templates.hash) return new Set<string>();
       const names = Object.keys(templates!.module.pages);
-      const changedTemplates = [...files].filter((f) => isInside(templatesDir, f));
+      const changedTemplates = [...files].filter((f) => isWithin(templatesDir, f));
       const now = affectedTemplates(templates!.graph, { templatesDir, names, changed: changedTemplates });
       const before = affectedTemplates(prev.templates.graph, { templatesDir, names, changed: changedTemplates });
       return now === "all" || before === "all" ? ("all" as const) : new Set([...now, ...before]);

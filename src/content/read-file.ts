@@ -5,6 +5,7 @@
 import { constants, type Stats } from "node:fs";
 import { lstat, open, realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import { isWithin } from "../util/paths.js";
 
 /** Largest image we read: a hero photo is a few MB; a file far larger is a mistake. */
 export const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
@@ -56,12 +57,6 @@ function refuseSpecial(info: Stats, via: string): { refused: ReadRefusal } {
   return refuse("not-regular", `is ${what}${via}, not a regular file`, NOT_REGULAR);
 }
 
-/** True when `file` is `root` itself or lies inside it (both already real paths). */
-function inside(root: string, file: string): boolean {
-  const rel = path.relative(root, file);
-  return rel !== "" && !rel.startsWith(`..${path.sep}`) && rel !== ".." && !path.isAbsolute(rel);
-}
-
 /**
  * Checks without opening it that `file` resolves to a regular file inside `root`: the refusal, or its real path
  * and stat. Enough on its own for files another program reads (templates, which esbuild reads).
@@ -72,7 +67,7 @@ export async function checkRegularFile(file: string, opts: { root?: string }): P
     const info = await stat(real);
     if (opts.root !== undefined) {
       const realRoot = await realpath(opts.root);
-      if (!inside(realRoot, real)) return refuse("outside", `is a link to ${real}, outside its folder`, "copy the file into the folder instead of linking to it", { real });
+      if (real === realRoot || !isWithin(realRoot, real)) return refuse("outside", `is a link to ${real}, outside its folder`, "copy the file into the folder instead of linking to it", { real });
     }
     if (!info.isFile()) {
       const linked = (await lstat(file)).isSymbolicLink();

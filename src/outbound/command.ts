@@ -3,8 +3,7 @@
 import path from "node:path";
 import { type Command, CommanderError } from "commander";
 import type { Io } from "../io.js";
-import { checkOutbound, type LinkReport } from "./check.js";
-import { collectOutbound } from "./collect.js";
+import type { LinkReport } from "./check.js";
 
 /** Redirects followed before a link counts as broken. */
 export const MAX_REDIRECTS = 10;
@@ -60,6 +59,8 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
     .option("--resolve <host=origin>", "send requests for host to origin instead (a staging mirror, a local test server); repeatable", resolveOption)
     .action(async (o: { out: string; json?: boolean; concurrency: number; timeout: number; ignoreParam?: string[]; resolve?: Map<string, URL> }) => {
       const outDir = path.resolve(io.cwd ?? process.cwd(), o.out);
+      // The HTTP clients load only for this command, not for every build.
+      const [{ checkOutbound }, { collectOutbound }] = await Promise.all([import("./check.js"), import("./collect.js")]);
       const links = await collectOutbound(outDir, o.ignoreParam).catch((e: Error) => {
         throw usage(e.message.replace(outDir, o.out));
       });

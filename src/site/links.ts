@@ -3,7 +3,7 @@
 // read by the HTML standard's tokenizer rules (html-scan.ts), not with patterns. Runs on the rendered output
 // before anything is written, so a broken link fails the build.
 import { ContentError } from "../errors.js";
-import { scanStartTags } from "./html-scan.js";
+import { isSpace as space, scanStartTags } from "./html-scan.js";
 
 /** One page's HTML (or what render workers already found in it: links and ids) and where it will be written. */
 export type LinkedPage = { outFile: string; html: string } | { outFile: string; links: string[]; ids?: string[] };
@@ -20,8 +20,6 @@ export interface ScannedPage {
 export function srcsetUrls(value: string): string[] {
   const urls: string[] = [];
   const n = value.length;
-  // White space as the standard counts it in srcset (space, tab, LF, FF, CR).
-  const space = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
   let i = 0;
   while (i < n) {
     while (i < n && (space(value.charCodeAt(i)) || value.charCodeAt(i) === 44)) i++;

@@ -9,10 +9,6 @@ import { parseYaml } from "../content/yaml.js";
 import { validateContent } from "../content/validate.js";
 import { emptyLock, record, writeLock } from "./lock.js";
 import { translationContext } from "./context.js";
-import { exportXliff } from "./export.js";
-import { applyImport, planImport } from "./import.js";
-import { markCurrent } from "./mark-current.js";
-import { parseXliff, writeXliff } from "./xliff.js";
 
 /** Where the translate commands print, and the working directory. */
 export interface TranslateIo {
@@ -44,6 +40,8 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       const lock = ctx.lock ?? emptyLock();
       const unknown = (o.lang ?? []).filter((l) => !ctx.languages.slice(1).includes(l));
       if (unknown.length) throw new UsageError(`--lang ${unknown.join(",")}: not a translation language of this site (${ctx.languages.slice(1).join(", ")})`);
+      // The translator's modules (the XML parser among them) load only for these commands, not for every build.
+      const { markCurrent } = await import("./mark-current.js");
       const { marked, forgotten } = markCurrent({ sources: ctx.sources, languages: ctx.languages, lock, langs: o.lang, only: targets });
       await writeLock(ctx.contentDir, lock);
       io.out(`Marked ${marked} outdated translation${marked === 1 ? "" : "s"} current${forgotten ? `, forgot ${forgotten} no longer translated` : ""}; wrote ${ctx.lockShown}.`);
@@ -61,6 +59,7 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       const languages = result.content.site.languages;
       const lang = languages.slice(1).find((l) => l.code === o.lang);
       if (!lang) throw new UsageError(`--lang ${o.lang}: not a translation language of this site (${languages.slice(1).map((l) => l.code).join(", ")})`);
+      const [{ exportXliff }, { writeXliff }] = await Promise.all([import("./export.js"), import("./xliff.js")]);
       const { doc, units } = exportXliff({ ctx, site: result.content.site, lang, all: o.all });
       const xml = writeXliff(doc);
       if (!o.out) return io.out(xml);
@@ -82,6 +81,7 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       } catch (e) {
         throw new ContentErrors([new ContentError({ file: shown }, `cannot be read (${(e as NodeJS.ErrnoException).code})`, "give the path of an XLIFF file")]);
       }
+      const [{ applyImport, planImport }, { parseXliff }] = await Promise.all([import("./import.js"), import("./xliff.js")]);
       const plan = planImport({ doc: parseXliff(xml, shown), shown, ctx, languages: result.content.site.languages });
       const keys = [...new Set(plan.changes.filter((c) => c.write).map((c) => c.src.key))];
       const texts = new Map(await Promise.all(keys.map(async (k) => [k, await readFile(path.join(ctx.contentDir, k), "utf8")] as const)));

@@ -53,3 +53,9 @@ export function writableCacheDir(): Promise<string | undefined> {
     return undefined;
   })());
 }
+
+/** True when absolute path `p` is `dir` itself or lies inside it: the one containment test of the code base. */
+export function isWithin(dir: string, p: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}

@@ -4,6 +4,7 @@
 import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
 import { outputState, MARKER } from "./marker.js";
+import { isWithin } from "../util/paths.js";
 
 /** A problem with the output location (not a bug, not content): exit code 2 with a plain message. */
 export class OutputError extends Error {
@@ -35,8 +36,6 @@ export async function realPathOf(p: string): Promise<string> {
   }
 }
 
-/** True when `inner` is `outer` or lies inside it. */
-const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(path.sep) ? outer : outer + path.sep);
 
 /** Both spellings of a path: as given (resolved) and real. */
 async function spellings(p: string): Promise<string[]> {
@@ -54,8 +53,8 @@ export async function guardPlaces(opts: Pick<GuardOptions, "outDir" | "protect" 
   for (const { p, source } of checks) {
     for (const guarded of await spellings(p)) {
       for (const out of outs) {
-        if (within(guarded, out)) throw new OutputError(`refusing to use ${outDir} as the output folder: it would replace ${path.resolve(p)}`);
-        if (source && within(out, guarded)) {
+        if (isWithin(out, guarded)) throw new OutputError(`refusing to use ${outDir} as the output folder: it would replace ${path.resolve(p)}`);
+        if (source && isWithin(guarded, out)) {
           throw new OutputError(`refusing to use ${outDir} as the output folder: it lies inside ${path.resolve(p)}, which the build reads; choose an --out outside it`);
         }
       }
