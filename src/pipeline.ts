@@ -241,8 +241,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // A first run streams pages into the output's staging folder as they are rendered (memory grows with the
     // pages in flight, not with the site); later runs write only what changed, below.
     const rendered = await time("render", async () => {
-      if (!prev) sink = await openOutput(place);
-      const streamTo = sink;
+      if (!prev) sink = await openOutput({ ...place, pages: dirty.length });
       return renderSite(dirty, {
         templates: templates!.module,
         templatesHash: templates!.hash,
@@ -250,7 +249,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         templatesDir,
         cwd,
         devScript: opts.devScript,
-        onPage: streamTo && ((r) => streamTo.write({ path: r.page.outFile, contents: r.contents })),
+        output: sink,
       });
     });
 

@@ -1,23 +1,21 @@
 // Renders a large site on every core: this thread and one worker thread per other core take batches of pages
 // from one queue; each worker imports the compiled templates once. A small site, or any site on a machine with
 // fewer than three cores, renders in this thread alone: starting workers and copying pages to them costs more
-// than it saves there (measured, see POOL_MIN_THREADS). Either way each page comes back ready to write, with
-// the links the dead-link check needs.
-import { createHash } from "node:crypto";
+// than it saves there (measured, see POOL_MIN_THREADS); a build's pages then stream to the output, which
+// finishes and writes them beside this thread (write/page-worker.ts). Either way each page comes back with the
+// links the dead-link check needs.
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ContentError, ContentErrors } from "../errors.js";
 import { scanPage } from "../site/links.js";
 import type { Page } from "../site/pages.js";
-import { cacheDir, packageRoot } from "../util/paths.js";
+import { workerScript } from "../util/worker-script.js";
 import { renderBatch, type BatchRequest, type BatchResult, type WorkerInit } from "./pool-worker.js";
-import { addTemplateError, renderPages, type RenderOptions } from "./render.js";
+import { addTemplateError, renderMarkup, renderPages, type RenderOptions } from "./render.js";
+import type { OutputSink } from "../write/sink.js";
 import { templatesModule } from "./templates.js";
-import { packageResolution } from "./package-imports.js";
 
 /** A page ready for the writer: its HTML (UTF-8 bytes when a batch made it) and its internal links. */
 export interface SitePage {
@@ -41,10 +39,11 @@ export interface PoolOptions extends RenderOptions {
   /** Render batches in this thread too while the workers run (default true); false leaves them all to workers. */
   mainThread?: boolean;
   /**
-   * Receives each page as soon as it is rendered (awaited: a slow writer slows the renderer down); the pages
-   * returned then carry empty contents, so the site's HTML is never held in memory whole.
+   * Where a build streams its pages (the output sink): each goes there as soon as it is rendered, as React's
+   * markup to finish and write (awaited: a slow writer slows the renderer down), and its links and ids come
+   * back. The pages returned then carry empty contents, so the site's HTML is never held in memory whole.
    */
-  onPage?: (page: SitePage) => Promise<void> | void;
+  output?: Pick<OutputSink, "page" | "write" | "settle">;
 }
 
 /**
@@ -73,31 +72,6 @@ export const BATCH = 32;
 
 /** Batches a worker holds at once, so it never waits for the next one. */
 const IN_FLIGHT = 2;
-
-/** The worker script: lib/pool-worker.js beside the bundle, or (running from source) a bundle made once. */
-async function workerScript(): Promise<URL> {
-  const beside = new URL("./pool-worker.js", import.meta.url);
-  if (existsSync(fileURLToPath(beside))) return beside;
-  const esbuild = await import("esbuild");
-  const result = await esbuild.build({
-    entryPoints: [path.join(packageRoot(), "src", "render", "pool-worker.ts")],
-    bundle: true,
-    write: false,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    // Packages by absolute URL: the bundle lives in the cache folder, outside hotelsite's node_modules.
-    ...packageResolution(/^[^./]/),
-    logLevel: "silent",
-  });
-  const code = result.outputFiles[0].text;
-  const file = path.join(cacheDir(), `pool-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, code);
-  }
-  return pathToFileURL(file);
-}
 
 /** How many worker threads a site of `pages` pages gets beside this thread (0: this thread alone). */
 export function workersFor(pages: number, opts: Pick<PoolOptions, "threads" | "minPages" | "batch">): number {
@@ -136,34 +110,29 @@ function runWorker(worker: Worker, take: () => BatchRequest | undefined, results
 }
 
 /**
- * Copies of strings cut out of a page's HTML. V8 keeps a substring as a slice of the string it came from, so a
- * page's links would keep its whole HTML alive: 4,008 pages held 126 MB of HTML after rendering through them.
+ * Renders in this thread, handing each page's markup to the output as it is done (the output finishes and
+ * writes it, in the page worker for a large build); keeps only the links, so memory grows with the pages in
+ * flight, not with the site.
  */
-function ownStrings(strings: string[]): string[] {
-  return JSON.parse(JSON.stringify(strings)) as string[];
-}
-
-/**
- * Renders in this thread a batch at a time, handing each page on as it is done; keeps only the links, so memory
- * grows with the pages in flight, not with the site.
- */
-async function streamHere(pages: Page[], opts: PoolOptions, onPage: (page: SitePage) => Promise<void> | void): Promise<SitePage[]> {
-  const size = opts.batch ?? BATCH;
+async function streamHere(pages: Page[], opts: PoolOptions, output: NonNullable<PoolOptions["output"]>): Promise<SitePage[]> {
   const out: SitePage[] = [];
   const errors: ContentError[] = [];
-  for (let i = 0; i < pages.length; i += size) {
-    const batch = pages.slice(i, i + size);
-    const result = renderBatch({ id: i, pages: batch }, opts, false);
-    if (result.bug) throw new Error(`rendering failed:\n${result.bug}`);
-    for (const e of result.errors) addTemplateError(errors, new ContentError(e.place, e.message, e.hint));
-    for (const [j, done] of result.pages.entries()) {
-      if (!done) continue;
-      out.push({ page: batch[j], contents: "", links: ownStrings(done.links), ids: ownStrings(done.ids) });
-      // Once a template has failed the build will fail: render on to report every error, but write nothing more.
-      if (!errors.length) await onPage({ page: batch[j], contents: done.html!, links: done.links, ids: done.ids });
+  for (const page of pages) {
+    let markup: string;
+    try {
+      markup = renderMarkup(page, opts);
+    } catch (e) {
+      if (!(e instanceof ContentError)) throw e;
+      addTemplateError(errors, e);
+      continue;
     }
+    const done: SitePage = { page, contents: "", links: [], ids: [] };
+    out.push(done);
+    // Once a template has failed the build will fail: render on to report every error, but write nothing more.
+    if (!errors.length) await output.page(page.outFile, markup, (scan) => Object.assign(done, scan));
   }
   if (errors.length) throw new ContentErrors(errors);
+  await output.settle();
   return out;
 }
 
@@ -171,7 +140,7 @@ async function streamHere(pages: Page[], opts: PoolOptions, onPage: (page: SiteP
 export async function renderSite(pages: Page[], opts: PoolOptions): Promise<SitePage[]> {
   const count = workersFor(pages.length, opts);
   const file = templatesModule(opts.templatesHash);
-  if (opts.onPage && (count === 0 || !existsSync(file))) return streamHere(pages, opts, opts.onPage);
+  if (opts.output && (count === 0 || !existsSync(file))) return streamHere(pages, opts, opts.output);
   if (count === 0 || !existsSync(file)) {
     return (await renderPages(pages, opts)).map((r) => ({ page: r.page, contents: r.html, ...scanPage(r.html) }));
   }
@@ -183,7 +152,7 @@ export async function renderSite(pages: Page[], opts: PoolOptions): Promise<Site
     cwd: opts.cwd ?? process.cwd(),
     devScript: opts.devScript,
   };
-  const script = await workerScript();
+  const script = await workerScript("render/pool-worker.ts");
   const batches: BatchRequest[] = [];
   const size = opts.batch ?? BATCH;
   for (let i = 0; i < pages.length; i += size) batches.push({ id: batches.length, pages: pages.slice(i, i + size) });
@@ -221,10 +190,10 @@ export async function renderSite(pages: Page[], opts: PoolOptions): Promise<Site
     });
   }
   if (errors.length) throw new ContentErrors(errors);
-  if (!opts.onPage) return out;
+  if (!opts.output) return out;
   // With workers the pages are handed on once all are rendered (this path runs from 3 cores up).
   for (const [i, p] of out.entries()) {
-    await opts.onPage(p);
+    await opts.output.write({ path: p.page.outFile, contents: p.contents });
     out[i] = { ...p, contents: "" };
   }
   return out;

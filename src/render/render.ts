@@ -29,6 +29,11 @@ export interface RenderedPage {
 
 /** Renders one page to a complete HTML document. */
 export function renderPage(page: Page, opts: RenderOptions): string {
+  return compactHtml(renderMarkup(page, opts));
+}
+
+/** Renders one page to React's markup of the document, before compaction (a build finishes it in the page worker). */
+export function renderMarkup(page: Page, opts: RenderOptions): string {
   const Body = opts.templates.pages[page.template];
   if (!Body) {
     throw new ContentError(
@@ -39,7 +44,7 @@ export function renderPage(page: Page, opts: RenderOptions): string {
   }
   try {
     const tree = createElement(opts.templates.Document, { page, assets: opts.assets, devScript: opts.devScript, children: createElement(Body, { page }) });
-    return compactHtml("<!doctype html>" + renderToStaticMarkup(tree));
+    return "<!doctype html>" + renderToStaticMarkup(tree);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     throw new ContentError(templatePlace(e, opts.templatesDir, opts.cwd ?? process.cwd()), `template "${page.template}" failed on ${page.outFile}: ${message}`, undefined, { cause: e });

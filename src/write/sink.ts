@@ -1,24 +1,24 @@
 // The streaming output sink: a build opens it before rendering, writes each page as soon as it is rendered (a
 // bounded number of asynchronous writes in flight, so a fast renderer waits instead of piling pages up in
-// memory), then commits: the staging folder is swapped in whole, or, on abort, removed. The old output is moved
-// aside in one rename and deleted after the swap, a large one by a detached process so the command need not wait.
+// memory), then commits: the staging folder is swapped in whole, or, on abort, removed. A large build's pages
+// are finished and written by the page worker, on the other core. The old output is moved aside in one rename
+// and deleted after the swap, a large one by a detached process so the command need not wait.
 import { spawn } from "node:child_process";
-import { copyFile, link, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
+import { detached, type ScannedPage } from "../site/links.js";
 import { cacheDir, packageRoot } from "../util/paths.js";
 import { pauseFor } from "../util/test-pause.js";
 import { guardOwnership, guardPlaces, OutputError, type GuardOptions } from "./guard.js";
 import { lockOutput } from "./lock.js";
 import { MARKER, markerText } from "./marker.js";
-import { assertInside, outputError, recover, stagingNames } from "./recover.js";
+import { outputError, recover, stagingNames } from "./recover.js";
+import { stagingWriter, type CopiedFile, type StagingWriter } from "./staging.js";
+import { workerWriter } from "./worker-writer.js";
 
-/** A file copied unchanged from the content folder (images). */
-export interface CopiedFile {
-  path: string;
-  from: string;
-}
+export type { CopiedFile } from "./staging.js";
 
 /** Options for {@link openOutput}. */
 export interface OpenOptions extends GuardOptions {
@@ -33,6 +33,10 @@ export interface OpenOptions extends GuardOptions {
   linkFrom?: string;
   /** Old outputs with at least this many files are deleted by a detached process (default {@link BACKGROUND_DELETE_FILES}). */
   backgroundDeleteFiles?: number;
+  /** Pages the build will write: from {@link WORKER_MIN_PAGES} up the page worker finishes and writes them. */
+  pages?: number;
+  /** Start with synchronous writes (default true: see staging.ts SLOW_WRITE_MS); false keeps them all in flight. */
+  syncWrites?: boolean;
 }
 
 /**
@@ -44,6 +48,12 @@ export const WRITES_IN_FLIGHT = 8;
 /** From this many files, the replaced output is deleted by a detached process after the command's work is done. */
 export const BACKGROUND_DELETE_FILES = 1000;
 
+/**
+ * From this many pages a build finishes and writes them in the page worker (page-worker.ts), beside the thread
+ * that renders: below it, starting the worker (about 40 ms) costs more than the overlap saves.
+ */
+export const WORKER_MIN_PAGES = 400;
+
 /** An output being written: pages go in one by one, then the whole folder is committed or thrown away. */
 export interface OutputSink {
   /** The output folder's resolved path. */
@@ -52,6 +62,13 @@ export interface OutputSink {
   write(file: OutputFile): Promise<void>;
   /** Copies one file (an image) into the staging folder, with the same backpressure. */
   copy(file: CopiedFile): Promise<void>;
+  /**
+   * Finishes React's markup of a page (render/finish.ts) and writes it, with the same backpressure; `onScanned`
+   * gets the page's links and ids, at the latest when settle() returns.
+   */
+  page(rel: string, markup: string, onScanned: (scan: ScannedPage) => void): Promise<void>;
+  /** Waits for every write so far, so every page's links have arrived; throws the first failure. */
+  settle(): Promise<void>;
   /** Waits for every write, then swaps the staging folder in as the output. */
   commit(): Promise<{ files: number }>;
   /** Throws the staging folder away; the previous output stays as it was. */
@@ -64,18 +81,6 @@ function version(): string {
     return (createRequire(import.meta.url)(path.join(packageRoot(), "package.json")) as { version: string }).version;
   } catch {
     return "unknown";
-  }
-}
-
-/**
- * Hard-links `from` to `target` (no bytes written: the bundled site's 338 image variants took about 150 ms to copy
- * and 20 ms to link on this machine), falling back to a copy across file systems or where links are not allowed.
- */
-async function linkOrCopy(from: string, target: string): Promise<void> {
-  try {
-    await link(from, target);
-  } catch {
-    await copyFile(from, target);
   }
 }
 
@@ -100,63 +105,44 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
     throw outputError(e, outDir);
   }
   const lock = await lockOutput(outDir, opts.lockWaitMs).catch((e) => Promise.reject(outputError(e, outDir)));
+  let writer: StagingWriter & { close?: () => Promise<void> };
   try {
     await recover(outDir);
     await guardOwnership(outDir, opts.force);
     await rm(tmp, { recursive: true, force: true });
     await mkdir(tmp);
+    const staging = { dir: tmp, concurrency: opts.concurrency ?? WRITES_IN_FLIGHT, linkFrom: opts.linkFrom ?? cacheDir(), sync: opts.syncWrites };
+    writer = (opts.pages ?? 0) >= WORKER_MIN_PAGES ? await workerWriter(staging) : stagingWriter(staging);
   } catch (e) {
+    await rm(tmp, { recursive: true, force: true }).catch(() => {});
     await lock.release();
     throw outputError(e, outDir);
   }
-
-  const limit = Math.max(1, opts.concurrency ?? WRITES_IN_FLIGHT);
-  const linkable = path.resolve(opts.linkFrom ?? cacheDir()) + path.sep;
-  const folders = new Map<string, Promise<unknown>>();
-  const running = new Set<Promise<void>>();
-  let failure: unknown;
-  let files = 0;
+  const inWorker = !!writer.close;
   let closed = false;
-
-  /** Creates a folder of the staging folder once, after its parent (plain mkdir: cheaper than recursive). */
-  const folder = (dir: string): Promise<unknown> => {
-    if (dir === tmp) return Promise.resolve();
-    let made = folders.get(dir);
-    if (!made) folders.set(dir, (made = folder(path.dirname(dir)).then(() => mkdir(dir))));
-    return made;
-  };
-  const folderFor = (rel: string) => folder(path.dirname(path.join(tmp, rel)));
-
-  /** Starts one write, after waiting for a free slot. */
-  const start = async (rel: string, run: (target: string) => Promise<void>) => {
+  /** Runs one call of the writer, a disk failure becoming the output's error. */
+  const call = async (run: () => Promise<void>) => {
     if (closed) throw new Error("hotelsite: write after commit or abort");
-    assertInside(rel);
-    while (running.size >= limit && failure === undefined) await Promise.race(running);
-    if (failure !== undefined) throw outputError(failure, outDir);
-    files++;
-    const task: Promise<void> = folderFor(rel)
-      .then(() => run(path.join(tmp, rel)))
-      .catch((e) => {
-        failure ??= e;
-      })
-      .finally(() => running.delete(task));
-    running.add(task);
-  };
-
-  const settle = async () => {
-    while (running.size) await Promise.all(running);
+    try {
+      await run();
+    } catch (e) {
+      throw outputError(e, outDir);
+    }
   };
 
   return {
     outDir,
-    write: (f) => start(f.path, (target) => writeFile(target, f.contents)),
-    copy: (c) => start(c.path, (target) => (path.resolve(c.from).startsWith(linkable) ? linkOrCopy(c.from, target) : copyFile(c.from, target))),
+    write: (f) => call(() => writer.write(f.path, f.contents)),
+    copy: (c) => call(() => writer.copy(c)),
+    // Links cut out of a page's HTML in this thread are slices of it: copied, so they do not keep the page alive.
+    page: (rel, markup, onScanned) => call(() => writer.page(rel, markup, inWorker ? onScanned : (s) => onScanned(detached(s)))),
+    settle: () => call(() => writer.settle()),
     async commit() {
       closed = true;
       let replaced = false;
       try {
-        await settle();
-        if (failure !== undefined) throw failure;
+        await writer.settle();
+        await writer.close?.();
         await writeFile(path.join(tmp, MARKER), markerText(version()));
         await pauseFor("write:tmp");
         await guardOwnership(outDir, opts.force);
@@ -167,6 +153,7 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
         await pauseFor("write:swap");
         await rename(tmp, outDir);
       } catch (e) {
+        await writer.close?.();
         await rm(tmp, { recursive: true, force: true }).catch(() => {});
         await lock.release();
         throw e instanceof OutputError ? e : outputError(e, outDir);
@@ -175,14 +162,15 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
       if (replaced) {
         // The old output leaves under a name recover() never puts back, then goes off the critical path when large.
         await rename(old, trash);
-        if (files >= (opts.backgroundDeleteFiles ?? BACKGROUND_DELETE_FILES)) deleteDetached(trash);
+        if (writer.files >= (opts.backgroundDeleteFiles ?? BACKGROUND_DELETE_FILES)) deleteDetached(trash);
         else await rm(trash, { recursive: true, force: true });
       }
-      return { files };
+      return { files: writer.files };
     },
     async abort() {
       closed = true;
-      await settle();
+      await writer.settle().catch(() => {});
+      await writer.close?.();
       await rm(tmp, { recursive: true, force: true }).catch(() => {});
       await lock.release();
     },

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MARKER } from "../../src/write/marker.js";
-import { openOutput } from "../../src/write/sink.js";
+import { openOutput, WORKER_MIN_PAGES } from "../../src/write/sink.js";
 import { lockName } from "../../src/write/lock.js";
 
 let dir: string;
@@ -23,7 +23,7 @@ describe("openOutput", () => {
     // sink bounded at two, so a third page must wait for a slot.
     const pipes = ["a", "b"].map((n) => path.join(dir, `${n}.fifo`));
     for (const p of pipes) execFileSync("mkfifo", [p]);
-    const sink = await openOutput({ outDir: out, concurrency: 2 });
+    const sink = await openOutput({ outDir: out, concurrency: 2, syncWrites: false });
     await sink.copy({ path: "a.bin", from: pipes[0] });
     await sink.copy({ path: "b.bin", from: pipes[1] });
     let third = false;
@@ -99,5 +99,31 @@ describe("openOutput", () => {
     await s.write({ path: "index.html", contents: "second" });
     await s.commit();
     expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("second");
+  });
+
+  it("with the page worker (a large build) commits the same files as in this thread, and aborts as cleanly", async () => {
+    const pages = ["index.html", "zh/index.html", "ja/a/index.html"];
+    const markup = (p: string) => `<!doctype html><meta charSet="utf-8"/><a href="/${p}" id="x">${p}</a>`;
+    const contents: Record<string, Record<string, string>> = {};
+    for (const size of [1, WORKER_MIN_PAGES]) {
+      const target = path.join(dir, `out-${size}`);
+      const sink = await openOutput({ outDir: target, pages: size });
+      const links: string[] = [];
+      for (const p of pages) await sink.page(p, markup(p), (scan) => links.push(...scan.links));
+      await sink.write({ path: "robots.txt", contents: "User-agent: *\n" });
+      await sink.settle();
+      expect(links.sort()).toEqual(pages.map((p) => `/${p}`).sort());
+      await sink.commit();
+      contents[size] = Object.fromEntries(await Promise.all([...pages, "robots.txt"].map(async (p) => [p, await readFile(path.join(target, p), "utf8")])));
+    }
+    expect(contents[WORKER_MIN_PAGES]).toEqual(contents[1]);
+    expect(contents[1]["ja/a/index.html"]).toBe('<!doctype html><meta charset="utf-8"><a href="/ja/a/index.html" id="x">ja/a/index.html</a>');
+
+    const target = path.join(dir, `out-${WORKER_MIN_PAGES}`);
+    const sink = await openOutput({ outDir: target, pages: WORKER_MIN_PAGES });
+    await sink.page("index.html", "<p>replaced</p>", () => {});
+    await sink.abort();
+    expect(await readFile(path.join(target, "index.html"), "utf8")).toBe(contents[1]["index.html"]);
+    expect((await readdir(dir)).sort()).toEqual(["out-1", `out-${WORKER_MIN_PAGES}`].sort());
   });
 });

@@ -1,0 +1,94 @@
+// The page worker seen from the main thread: a StagingWriter whose writes happen in page-worker.ts. Each call
+// posts a job and resolves at once while fewer than QUEUED jobs are unanswered, else when one is answered, so
+// memory holds a bounded number of pages however fast the renderer is.
+import { Worker } from "node:worker_threads";
+import { workerScript } from "../util/worker-script.js";
+import type { PageAnswer, PageJob, PageWorkerInit } from "./page-worker.js";
+import type { ScannedPage } from "../site/links.js";
+import type { CopiedFile, StagingOptions, StagingWriter } from "./staging.js";
+
+/** A job before it is numbered. */
+type Job = PageJob extends infer J ? (J extends PageJob ? Omit<J, "n"> : never) : never;
+
+/** Jobs posted and not yet answered, at most: enough that the worker never waits for the renderer. */
+export const QUEUED = 32;
+
+/** A StagingWriter in a worker thread, with a way to stop the thread. */
+export interface WorkerWriter extends StagingWriter {
+  /** Stops the worker (after settle, or to abandon the writes of a failed build). */
+  close(): Promise<void>;
+}
+
+/** An error the worker sent back, as an Error with the code and stack it had there. */
+function revive(data: NonNullable<PageAnswer["error"]>): Error {
+  const e = Object.assign(new Error(data.message), data.code ? { code: data.code } : {});
+  if (data.stack) e.stack = data.stack;
+  return e;
+}
+
+/** Starts the page worker for one staging folder. */
+export async function workerWriter(staging: StagingOptions): Promise<WorkerWriter> {
+  const init: PageWorkerInit = { staging };
+  const worker = new Worker(await workerScript("write/page-worker.ts"), { workerData: { hotelsitePages: init } });
+  const waiting = new Map<number, { resolve: (a: PageAnswer) => void }>();
+  const room: (() => void)[] = [];
+  let next = 0;
+  let files = 0;
+  let failure: Error | undefined;
+
+  const fail = (e: Error) => {
+    failure ??= e;
+    for (const w of waiting.values()) w.resolve({ n: -1, error: { message: failure.message } });
+    waiting.clear();
+    room.splice(0).forEach((r) => r());
+  };
+  worker.on("message", (a: PageAnswer) => {
+    const w = waiting.get(a.n);
+    waiting.delete(a.n);
+    if (a.error) failure ??= revive(a.error);
+    w?.resolve(a);
+    room.shift()?.();
+  });
+  worker.on("error", (e) => fail(e));
+  worker.on("exit", (code) => fail(new Error(`hotelsite: the page worker stopped (exit code ${code})`)));
+
+  /** Posts a job once there is room; resolves with the job's answer to come (wrapped: awaiting would flatten it). */
+  const post = async (job: Job): Promise<{ answer: Promise<PageAnswer> }> => {
+    while (waiting.size >= QUEUED && !failure) await new Promise<void>((r) => room.push(r));
+    if (failure) throw failure;
+    const n = next++;
+    const answer = new Promise<PageAnswer>((resolve) => waiting.set(n, { resolve }));
+    worker.postMessage({ ...job, n } as PageJob);
+    return { answer };
+  };
+
+  return {
+    async write(rel: string, contents: string | Uint8Array) {
+      files++;
+      await post({ kind: "file", rel, contents });
+    },
+    async copy(file: CopiedFile) {
+      files++;
+      await post({ kind: "copy", file });
+    },
+    async page(rel: string, markup: string, onScanned: (s: ScannedPage) => void) {
+      files++;
+      const { answer } = await post({ kind: "page", rel, markup });
+      void answer.then((a) => a.links && onScanned({ links: a.links, ids: a.ids ?? [] }));
+    },
+    get files() {
+      return files;
+    },
+    // The worker decides; this side does not follow it.
+    synchronous: false,
+    async settle() {
+      const answer = await (await post({ kind: "settle" })).answer;
+      if (failure) throw failure;
+      if (answer.error) throw revive(answer.error);
+    },
+    async close() {
+      worker.removeAllListeners("exit");
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// workerWriter: the page worker, a real worker thread. Pages come back with their links, files land as the
+// in-thread writer writes them, a failure in the worker reaches settle with its code, and the main thread
+// waits once QUEUED jobs are unanswered.
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { workerWriter, QUEUED } from "../../src/write/worker-writer.js";
+
+let dir: string;
+let staging: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "hotelsite-worker-writer-"));
+  staging = path.join(dir, "staging");
+  await mkdir(staging);
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe("workerWriter", () => {
+  it("finishes and writes pages in the worker and hands back each page's links and ids by settle", async () => {
+    const w = await workerWriter({ dir: staging, concurrency: 2, linkFrom: path.join(dir, "cache") });
+    const scans = new Map<string, unknown>();
+    try {
+      for (let i = 0; i < 50; i++) await w.page(`p${i}/index.html`, `<meta charSet="utf-8"/><a href="/p${(i + 1) % 50}/" id="n${i}">next</a>`, (s) => scans.set(`p${i}`, s));
+      await w.write("robots.txt", "User-agent: *\n");
+      await w.write("bytes.bin", new Uint8Array([1, 2, 3]));
+      await w.settle();
+    } finally {
+      await w.close();
+    }
+    expect(w.files).toBe(52);
+    expect(scans.size).toBe(50);
+    expect(scans.get("p49")).toEqual({ links: ["/p0/"], ids: ["n49"] });
+    expect(await readFile(path.join(staging, "p7/index.html"), "utf8")).toBe('<meta charset="utf-8"><a href="/p8/" id="n7">next</a>');
+    expect([...(await readFile(path.join(staging, "bytes.bin")))]).toEqual([1, 2, 3]);
+  });
+
+  it("rejects settle with the worker's error and its code when a write fails", async () => {
+    await writeFile(path.join(staging, "a"), "a file");
+    const w = await workerWriter({ dir: staging, concurrency: 1, linkFrom: dir });
+    try {
+      await w.write("a/b.html", "needs a folder named a").catch(() => {});
+      await expect(w.settle()).rejects.toMatchObject({ code: expect.stringMatching(/^(EEXIST|ENOTDIR)$/) });
+    } finally {
+      await w.close();
+    }
+  });
+
+  it("makes the renderer wait once QUEUED jobs are unanswered", async () => {
+    // A copy from a named pipe stalls the worker's only write slot until something writes into the pipe, so
+    // the worker stops answering and the jobs behind it stay unanswered.
+    const fifo = path.join(dir, "stall.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const w = await workerWriter({ dir: staging, concurrency: 1, linkFrom: path.join(dir, "cache"), sync: false });
+    let stalled = true;
+    const unstall = async () => {
+      if (stalled) await writeFile(fifo, "S").catch(() => {});
+      stalled = false;
+    };
+    try {
+      // The copy is answered once it starts; the first write then waits for the slot, unanswered, as do the rest.
+      await w.copy({ path: "stalled.bin", from: fifo });
+      for (let i = 0; i < QUEUED; i++) await w.write(`x${i}.html`, "x");
+      let admitted = false;
+      const next = w.write("last.html", "x").then(() => (admitted = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(admitted).toBe(false);
+      await unstall();
+      await next;
+      expect(admitted).toBe(true);
+      await w.settle();
+    } finally {
+      // A worker cannot stop while its thread pool waits on the pipe.
+      await unstall();
+      await w.close();
+    }
+    expect(await readFile(path.join(staging, "last.html"), "utf8")).toBe("x");
+  });
+});
