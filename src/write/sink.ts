@@ -35,7 +35,7 @@ export interface OpenOptions extends GuardOptions {
   backgroundDeleteFiles?: number;
   /** Pages the build will write: from {@link WORKER_MIN_PAGES} up the page worker finishes and writes them. */
   pages?: number;
-  /** Start with synchronous writes (default true: see staging.ts SLOW_WRITE_MS); false keeps them all in flight. */
+  /** Write synchronously (true) or in flight (false); by default the page worker probes the disk (staging.ts PROBE_FILES) and a small build writes in flight. */
   syncWrites?: boolean;
 }
 
@@ -111,8 +111,9 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
     await guardOwnership(outDir, opts.force);
     await rm(tmp, { recursive: true, force: true });
     await mkdir(tmp);
-    const staging = { dir: tmp, concurrency: opts.concurrency ?? WRITES_IN_FLIGHT, linkFrom: opts.linkFrom ?? cacheDir(), sync: opts.syncWrites };
-    writer = (opts.pages ?? 0) >= WORKER_MIN_PAGES ? await workerWriter(staging) : stagingWriter(staging);
+    const staging = { dir: tmp, concurrency: opts.concurrency ?? WRITES_IN_FLIGHT, linkFrom: opts.linkFrom ?? cacheDir() };
+    // The worker probes the disk while the first pages render; a small build writes in flight at once.
+    writer = (opts.pages ?? 0) >= WORKER_MIN_PAGES ? await workerWriter({ ...staging, sync: opts.syncWrites }) : stagingWriter({ ...staging, sync: opts.syncWrites ?? false });
   } catch (e) {
     await rm(tmp, { recursive: true, force: true }).catch(() => {});
     await lock.release();

@@ -2,7 +2,7 @@
 // is busy, this thread is not), creating each folder once. The sink uses it in its own thread for small sites
 // and the page worker (page-worker.ts) uses it for large ones: the same writes either way.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { copyFile, link, mkdir, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, rm, writeFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import path from "node:path";
 import { finishPage } from "../render/finish.js";
@@ -23,10 +23,8 @@ export interface StagingOptions {
   concurrency: number;
   /** A folder of immutable files (the cache's image variants): copies from it are hard links. */
   linkFrom: string;
-  /** Start with synchronous writes (default true; see SLOW_WRITE_MS). */
+  /** Write synchronously (true) or asynchronously (false); by default the writer times both first (see PROBE_FILES). */
   sync?: boolean;
-  /** The mean time a file above which writes turn asynchronous (default {@link SLOW_WRITE_MS}). */
-  slowWriteMs?: number;
 }
 
 /** Writes into one staging folder; every method resolves once there is room for the next write. */
@@ -40,7 +38,7 @@ export interface StagingWriter {
   page(rel: string, markup: string, onScanned: (scan: ScannedPage) => void): Promise<void>;
   /** Files started so far. */
   readonly files: number;
-  /** True while writes are synchronous (until the disk proves slow). */
+  /** True while writes are synchronous. */
   readonly synchronous: boolean;
   /** Waits for every write; throws the first failure. */
   settle(): Promise<void>;
@@ -59,15 +57,45 @@ async function linkOrCopy(from: string, target: string): Promise<void> {
 }
 
 /**
- * Writes are synchronous while the disk answers fast (on this project's bench VM 4,351 pages took 250 ms so,
- * against 380 ms and twice the CPU time with 8 asynchronous writes in flight, whose threads compete with
- * rendering for the cores). A disk slower than this many milliseconds a file on average over a round of
- * {@link SYNC_ROUND} files gets asynchronous writes in flight instead: on another VM, 4,346 files took 3.3-4.4 s
- * written one after another and 0.56 s with four in flight.
+ * Synchronous or asynchronous writes, whichever this disk does faster. Where the page cache takes writes at
+ * once (this project's bench VM), synchronous calls are cheapest: 4,351 pages took 250 ms so, against 380 ms and
+ * twice the CPU time with 8 asynchronous writes in flight, whose threads compete with rendering for the cores.
+ * Where each file waits on the disk (another VM: 4,346 files took 3.3-4.4 s one after another, 0.56 s with four
+ * in flight), writes in flight win. So unless told, the writer first writes {@link PROBE_FILES} page-sized files
+ * each way into a folder of the staging folder (while the first page is still being rendered), times both, and
+ * keeps the faster way for the build.
  */
-export const SLOW_WRITE_MS = 0.5;
-/** Files per measured round of synchronous writes. */
-export const SYNC_ROUND = 64;
+export const PROBE_FILES = 24;
+
+/** The probe folder inside the staging folder; it is removed before the first real write. */
+export const PROBE_DIR = ".hotelsite-probe";
+
+/** Times writing PROBE_FILES files of a page's size each way, each file in a folder of its own as pages are. */
+export async function probeWays(dir: string, concurrency: number): Promise<{ sync: number; async: number }> {
+  const root = path.join(dir, PROBE_DIR);
+  const bytes = new Uint8Array(20_000).fill(97);
+  mkdirSync(root);
+  try {
+    let start = performance.now();
+    for (let i = 0; i < PROBE_FILES; i++) {
+      mkdirSync(path.join(root, `s${i}`));
+      writeFileSync(path.join(root, `s${i}`, "index.html"), bytes);
+    }
+    const sync = performance.now() - start;
+    start = performance.now();
+    let next = 0;
+    const lane = async () => {
+      for (let i = next++; i < PROBE_FILES; i = next++) {
+        await mkdir(path.join(root, `a${i}`));
+        await writeFile(path.join(root, `a${i}`, "index.html"), bytes);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+    return { sync, async: performance.now() - start };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
 
 /** A writer for one staging folder. */
 export function stagingWriter(opts: StagingOptions): StagingWriter {
@@ -78,24 +106,36 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
   const running = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
   let files = 0;
-  // Synchronous writes until a round of them is slow (see SLOW_WRITE_MS).
-  let sync = opts.sync ?? true;
-  let round = { files: 0, ms: 0 };
+  let sync = opts.sync ?? false;
+  // Writes wait for the probe (see PROBE_FILES) when the way is not given.
+  let ready: Promise<void> | undefined =
+    opts.sync === undefined
+      ? probeWays(dir, limit).then(
+          (t) => {
+            sync = t.sync <= t.async;
+            if (process.env.HOTELSITE_DEBUG_WRITES) process.stderr.write(`writes: probe sync ${t.sync.toFixed(1)} ms, async ${t.async.toFixed(1)} ms\n`);
+            ready = undefined;
+          },
+          // A disk that fails the probe fails the first real write too, with the page's name in the message.
+          () => void (ready = undefined),
+        )
+      : undefined;
+
   const made = new Set<string>([dir]);
   const folderSync = (d: string): void => {
     if (made.has(d)) return;
     folderSync(path.dirname(d));
-    // The asynchronous path may have made it already.
+    // The asynchronous way may have made it already.
     if (!folders.has(d)) mkdirSync(d);
     made.add(d);
     folders.set(d, Promise.resolve());
   };
+  /** Writes a file synchronously when that is the way; false when it is not. */
   const writeNow = (rel: string, contents: string | Uint8Array): boolean => {
     if (!sync) return false;
     assertInside(rel);
     if (failure) throw failure.error;
     const target = path.join(dir, rel);
-    const start = performance.now();
     try {
       folderSync(path.dirname(target));
       writeFileSync(target, contents);
@@ -104,12 +144,6 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
       throw e;
     }
     files++;
-    round.files++;
-    round.ms += performance.now() - start;
-    if (round.files === SYNC_ROUND) {
-      sync = round.ms / round.files < (opts.slowWriteMs ?? SLOW_WRITE_MS);
-      round = { files: 0, ms: 0 };
-    }
     return true;
   };
 
@@ -122,7 +156,7 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
   };
 
   /** Starts one write after waiting for a free slot; a failure is kept and thrown by the next call. */
-  const start = async (rel: string, run: (target: string) => Promise<void>) => {
+  const start = async (rel: string, run: (target: string) => Promise<void>): Promise<void> => {
     assertInside(rel);
     while (running.size >= limit && !failure) await Promise.race(running);
     if (failure) throw failure.error;
@@ -139,12 +173,17 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
 
   return {
     write: async (rel, contents) => {
+      if (ready) await ready;
       if (!writeNow(rel, contents)) await start(rel, (target) => writeFile(target, contents));
     },
-    copy: (c) => start(c.path, (target) => (path.resolve(c.from).startsWith(linkable) ? linkOrCopy(c.from, target) : copyFile(c.from, target))),
+    copy: async (c) => {
+      if (ready) await ready;
+      await start(c.path, (target) => (path.resolve(c.from).startsWith(linkable) ? linkOrCopy(c.from, target) : copyFile(c.from, target)));
+    },
     async page(rel, markup, onScanned) {
       const { html, links, ids } = finishPage(markup);
       onScanned({ links, ids });
+      if (ready) await ready;
       if (!writeNow(rel, html)) await start(rel, (target) => writeFile(target, html));
     },
     get files() {
@@ -154,6 +193,7 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
       return sync;
     },
     async settle() {
+      if (ready) await ready;
       while (running.size) await Promise.all(running);
       if (failure) throw failure.error;
     },

@@ -1,10 +1,10 @@
-// stagingWriter: writes into a staging folder, synchronously while the disk is fast, asynchronously in flight
-// once a round of writes proves slow; a failed write is kept and thrown by settle.
+// stagingWriter: writes into a staging folder synchronously or with writes in flight, whichever a probe of the
+// disk found faster; a failed write is kept and thrown by settle.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { stagingWriter, SYNC_ROUND } from "../../src/write/staging.js";
+import { probeWays, stagingWriter } from "../../src/write/staging.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -13,8 +13,8 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe("stagingWriter", () => {
-  it("writes files into folders it creates, synchronously on a fast disk", async () => {
-    const w = stagingWriter({ dir, concurrency: 2, linkFrom: path.join(dir, "none") });
+  it("writes files into folders it creates, synchronously when told", async () => {
+    const w = stagingWriter({ dir, concurrency: 2, linkFrom: path.join(dir, "none"), sync: true });
     await w.write("zh/a/index.html", "a");
     await w.write("zh/b/index.html", new TextEncoder().encode("b"));
     await w.write("404.html", "nf");
@@ -25,20 +25,24 @@ describe("stagingWriter", () => {
     expect(await readFile(path.join(dir, "zh/b/index.html"), "utf8")).toBe("b");
   });
 
-  it("turns asynchronous after a round of writes slower than the bound, and every file still lands", async () => {
-    const w = stagingWriter({ dir, concurrency: 4, linkFrom: dir, slowWriteMs: 0 });
-    for (let i = 0; i < SYNC_ROUND - 1; i++) await w.write(`p/${i}/index.html`, String(i));
-    expect(w.synchronous).toBe(true);
-    await w.write(`p/${SYNC_ROUND - 1}/index.html`, "last of the round");
-    expect(w.synchronous).toBe(false);
-    for (let i = SYNC_ROUND; i < SYNC_ROUND + 10; i++) await w.write(`p/${i}/index.html`, String(i));
+  it("times the disk both ways with page-sized files and leaves nothing of the probe behind", async () => {
+    const t = await probeWays(dir, 4);
+    expect(t.sync).toBeGreaterThan(0);
+    expect(t.async).toBeGreaterThan(0);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("unless told the way, writes only after the probe, and the staging folder holds only the real files", async () => {
+    const w = stagingWriter({ dir, concurrency: 4, linkFrom: dir });
+    for (let i = 0; i < 40; i++) await w.write(`p/${i}/index.html`, String(i));
     await w.settle();
-    expect((await readdir(path.join(dir, "p"))).length).toBe(SYNC_ROUND + 10);
-    expect(await readFile(path.join(dir, `p/${SYNC_ROUND + 9}/index.html`), "utf8")).toBe(String(SYNC_ROUND + 9));
+    expect(await readdir(dir)).toEqual(["p"]);
+    expect((await readdir(path.join(dir, "p"))).length).toBe(40);
+    expect(await readFile(path.join(dir, "p/39/index.html"), "utf8")).toBe("39");
   });
 
   it("finishes a page's markup, hands over its links at once, and writes the compact HTML", async () => {
-    const w = stagingWriter({ dir, concurrency: 1, linkFrom: dir });
+    const w = stagingWriter({ dir, concurrency: 1, linkFrom: dir, sync: false });
     let scan: unknown;
     await w.page("en/index.html", '<link rel="icon" href="/favicon.svg"/><p id="x" hidden="">t</p>', (s) => (scan = s));
     expect(scan).toEqual({ links: ["/favicon.svg"], ids: ["x"] });
