@@ -4,7 +4,7 @@ import path from "node:path";
 import { ContentErrors, type Warning } from "./errors.js";
 import { run, type PipelineOptions, type Timings } from "./pipeline.js";
 import type { Page } from "./site/pages.js";
-import type { Coverage } from "./site/resolve.js";
+import type { Coverage, PageSummary } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
 
 export { templatesDirFor, type Timings } from "./pipeline.js";
@@ -23,8 +23,9 @@ export interface CheckResult {
   loaded: LoadedContent;
 }
 
-/** What a build did. */
-export interface BuildResult extends CheckResult {
+/** What a build did: the pages as summaries (a build lets each page go once it is rendered). */
+export interface BuildResult extends Omit<CheckResult, "pages"> {
+  pages: PageSummary[];
   files: number;
   outDir: string;
 }
@@ -33,7 +34,7 @@ export interface BuildResult extends CheckResult {
 async function runAll(opts: PipelineOptions) {
   const { state, report } = await run(undefined, "all", opts);
   if (!report.ok || !state) throw report.failure ?? new ContentErrors(report.errors);
-  const result: CheckResult = {
+  const result = {
     content: state.content,
     pages: state.site.pages,
     coverage: [...state.coverage.values()],
@@ -46,7 +47,8 @@ async function runAll(opts: PipelineOptions) {
 
 /** load -> validate -> resolve: everything `check` needs, with no template run and nothing written. */
 export async function check(opts: BuildOptions): Promise<CheckResult> {
-  return (await runAll({ ...opts, until: "resolve" })).result;
+  const { result, state } = await runAll({ ...opts, until: "resolve" });
+  return { ...result, pages: state.pages! };
 }
 
 /** The whole pipeline: a complete output folder, or an error and the previous output untouched. */

@@ -17,7 +17,7 @@ import { changedInputs, input, inputValues, type InputValues } from "./site/inpu
 import { deadLinks, fileForUrl } from "./site/links.js";
 import type { Page } from "./site/pages.js";
 import { publishFiles } from "./site/publish.js";
-import { resolveSite, type Coverage, type ResolvedSite } from "./site/resolve.js";
+import { siteResolver, type Coverage, type PageSummary, type ResolvedSite } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
 import { isWithin, packageRoot } from "./util/paths.js";
 import { pauseFor } from "./util/test-pause.js";
@@ -39,6 +39,8 @@ export interface PipelineOptions {
   force?: boolean;
   /** The last stage to run: "resolve" for `check` (nothing rendered or written), else everything. */
   until?: "resolve" | "write";
+  /** The state is kept for a next run (watch): every page is resolved whole and kept. A build lets each go once rendered. */
+  keep?: boolean;
 }
 
 /** Milliseconds spent in each stage. */
@@ -77,7 +79,10 @@ export interface State {
   content: Content;
   warnings: Warning[];
   inputs: InputValues;
+  /** The site as resolved: every page's summary, the inputs each page read, coverage and routes. */
   site: ResolvedSite;
+  /** Every page whole, when the run resolved them all at once (check, and watch, whose next run reuses them). */
+  pages?: Page[];
   /** Translation coverage by source and language. */
   coverage: Map<string, Coverage>;
   templates?: LoadedTemplates;
@@ -206,25 +211,28 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // Resolve: a page none of whose recorded inputs changed is taken from the previous run as it was.
     const inputs = content === prev?.content ? prev.inputs : inputValues(content);
     const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
-    const site = await time("resolve", () =>
-      resolveSite(content, {
-        baseUrl: opts.baseUrl,
-        now,
-        reuse: changedIn
-          ? (outFile) => {
-              const page = pageAt(prev!, outFile);
-              const used = prev!.site.inputs.get(outFile);
-              if (!page || !used) return undefined;
-              for (const id of changedIn) if (used.has(id)) return undefined;
-              return { page, inputs: used };
-            }
-          : undefined,
-      }),
-    );
-    const coverage = mergeCoverage(prev?.coverage, site.coverage, content, !changedIn || changedIn.has(input.hotelList) || changedIn.has(input.site));
-    const state: State = { load: loaded.cache, loaded, content, warnings, inputs, site, coverage, links: new Map(), paths: new Set(), pending: new Set() };
+    const resolver = siteResolver(content, {
+      baseUrl: opts.baseUrl,
+      now,
+      reuse: changedIn
+        ? (outFile) => {
+            const page = pageAt(prev!, outFile);
+            const used = prev!.site.inputs.get(outFile);
+            if (!page || !used) return undefined;
+            for (const id of changedIn) if (used.has(id)) return undefined;
+            return { page, inputs: used };
+          }
+        : undefined,
+    });
+    // A build resolves each page as it renders it and keeps only its summary (memory holds the pages in flight,
+    // not the site); check and watch resolve every page here and keep them whole.
+    const streamed = !prev && toRender && !opts.keep;
+    const pages = streamed ? undefined : await time("resolve", () => [...resolver.pages()]);
+    const coverageOf = (found: Coverage[]) => mergeCoverage(prev?.coverage, found, content, !changedIn || changedIn.has(input.hotelList) || changedIn.has(input.site));
+    const stateOf = (site: ResolvedSite): State => ({ load: loaded.cache, loaded, content, warnings, inputs, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
     if (!toRender) {
-      return { state, report: { ...report, ok: true, full: true, rendered: [], written: [], removed: [], pages: site.pages.length, warnings, errors: [], ms: performance.now() - started } };
+      const state = stateOf({ ...resolver.site(), pages: pages! });
+      return { state, report: { ...report, ok: true, full: true, rendered: [], written: [], removed: [], pages: pages!.length, warnings, errors: [], ms: performance.now() - started } };
     }
 
     // Render: new and re-resolved pages, pages of changed templates, every page when the asset names changed.
@@ -237,11 +245,12 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       return now === "all" || before === "all" ? ("all" as const) : new Set([...now, ...before]);
     })();
     const everyPage = !prev || affected === "all" || JSON.stringify(assets!.links) !== JSON.stringify(prev.assets?.links);
-    const dirty = everyPage ? site.pages : site.pages.filter((p) => !site.reused.has(p) || (affected as Set<string>).has(p.template));
+    const reused = resolver.site().reused;
+    const dirty: Iterable<Page> = !pages ? timedPages(resolver.pages(), timings) : everyPage ? pages : pages.filter((p) => !reused.has(p) || (affected as Set<string>).has(p.template));
     // A first run streams pages into the output's staging folder as they are rendered (memory grows with the
     // pages in flight, not with the site); later runs write only what changed, below.
     const rendered = await time("render", async () => {
-      if (!prev) sink = await openOutput({ ...place, pages: dirty.length });
+      if (!prev) sink = await openOutput({ ...place, pages: pages?.length ?? resolver.count });
       return renderSite(dirty, {
         templates: templates!.module,
         templatesHash: templates!.hash,
@@ -252,6 +261,10 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         output: sink,
       });
     });
+    // The resolve stage's time within render (a build resolves as it renders) is counted as resolve's.
+    if (!pages) timings.render! -= timings.resolve ?? 0;
+    const site: ResolvedSite = { ...resolver.site(), pages: pages ?? rendered.map((r) => r.page) };
+    const state = stateOf(site);
 
     // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them.
     const copyOnly = !!changedIn && [...changedIn].every((id) => id.includes("#"));
@@ -292,7 +305,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     Object.assign(state, { templates, assets, links, images: { key: imageKey, copies }, paths, publish });
     return {
       state,
-      report: { ...report, ok: true, full: dirty.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
+      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
     };
   } catch (e) {
     // A first run's staging folder is thrown away whole; the last good output stays as it was.
@@ -306,10 +319,22 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
   }
 }
 
-/** The previous run's page at an output file. */
+/** The previous run's page at an output file (a state kept for a next run holds its pages whole). */
 function pageAt(state: State, outFile: string): Page | undefined {
-  let index = pageIndex.get(state.site);
-  if (!index) pageIndex.set(state.site, (index = new Map(state.site.pages.map((p) => [p.outFile, p]))));
+  if (!state.pages) return undefined;
+  let index = pageIndex.get(state.pages);
+  if (!index) pageIndex.set(state.pages, (index = new Map(state.pages.map((p) => [p.outFile, p]))));
   return index.get(outFile);
 }
-const pageIndex = new WeakMap<ResolvedSite, Map<string, Page>>();
+const pageIndex = new WeakMap<Page[], Map<string, Page>>();
+
+/** Pages from a resolver, the time spent resolving each counted into the resolve stage. */
+function* timedPages(pages: Generator<Page>, timings: Partial<Timings>): Generator<Page> {
+  for (;;) {
+    const start = performance.now();
+    const next = pages.next();
+    timings.resolve = (timings.resolve ?? 0) + performance.now() - start;
+    if (next.done) return;
+    yield next.value;
+  }
+}

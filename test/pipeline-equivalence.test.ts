@@ -56,7 +56,7 @@ describe("incremental runs equal a clean build", () => {
           const templates = path.join(fx.dir, "templates");
           await cp(path.join(REPO, "templates"), templates, { recursive: true });
           await symlink(path.join(REPO, "node_modules"), path.join(fx.dir, "node_modules"));
-          const opts: PipelineOptions = { contentDir: "content", outDir: "watched", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE };
+          const opts: PipelineOptions = { contentDir: "content", outDir: "watched", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE, keep: true };
           const first = await run(undefined, "all", opts);
           expect(first.report.errors).toEqual([]);
           let state: State | undefined = first.state;

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await cp(path.join(REPO, "templates"), src("templates"), { recursive: true });
   // The stylesheet's fonts resolve from node_modules.
   await symlink(path.join(REPO, "node_modules"), src("node_modules"));
-  opts = { contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z"), devScript: "/__hotelsite/live.js" };
+  opts = { contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z"), devScript: "/__hotelsite/live.js", keep: true };
   ({ state, report: first } = await run(undefined, "all", opts));
 });
 afterAll(() => fx.cleanup());

@@ -11,6 +11,7 @@ import { Worker } from "node:worker_threads";
 import { ContentError, ContentErrors } from "../errors.js";
 import { scanPage } from "../site/links.js";
 import type { Page } from "../site/pages.js";
+import { summary, type PageSummary } from "../site/resolve.js";
 import { workerScript } from "../util/worker-script.js";
 import { renderBatch, type BatchRequest, type BatchResult, type WorkerInit } from "./pool-worker.js";
 import { addTemplateError, renderMarkup, renderPages, type RenderOptions } from "./render.js";
@@ -19,7 +20,8 @@ import { templatesModule } from "./templates.js";
 
 /** A page ready for the writer: its HTML (UTF-8 bytes when a batch made it) and its internal links. */
 export interface SitePage {
-  page: Page;
+  /** The page, or only its summary once its HTML went to the output. */
+  page: PageSummary;
   contents: string | Uint8Array;
   links: string[];
   /** The page's ids, for the dead-link check's #fragment targets. */
@@ -114,7 +116,7 @@ function runWorker(worker: Worker, take: () => BatchRequest | undefined, results
  * writes it, in the page worker for a large build); keeps only the links, so memory grows with the pages in
  * flight, not with the site.
  */
-async function streamHere(pages: Page[], opts: PoolOptions, output: NonNullable<PoolOptions["output"]>): Promise<SitePage[]> {
+async function streamHere(pages: Iterable<Page>, opts: PoolOptions, output: NonNullable<PoolOptions["output"]>): Promise<SitePage[]> {
   const out: SitePage[] = [];
   const errors: ContentError[] = [];
   for (const page of pages) {
@@ -126,7 +128,7 @@ async function streamHere(pages: Page[], opts: PoolOptions, output: NonNullable<
       addTemplateError(errors, e);
       continue;
     }
-    const done: SitePage = { page, contents: "", links: [], ids: [] };
+    const done: SitePage = { page: summary(page), contents: "", links: [], ids: [] };
     out.push(done);
     // Once a template has failed the build will fail: render on to report every error, but write nothing more.
     if (!errors.length) await output.page(page.outFile, markup, (scan) => Object.assign(done, scan));
@@ -137,10 +139,12 @@ async function streamHere(pages: Page[], opts: PoolOptions, output: NonNullable<
 }
 
 /** Stage 4 of the pipeline for any size of site: on every core when that pays, else in this thread. */
-export async function renderSite(pages: Page[], opts: PoolOptions): Promise<SitePage[]> {
-  const count = workersFor(pages.length, opts);
+export async function renderSite(all: Iterable<Page>, opts: PoolOptions): Promise<SitePage[]> {
+  const count = workersFor(Array.isArray(all) ? all.length : Infinity, opts);
   const file = templatesModule(opts.templatesHash);
-  if (opts.output && (count === 0 || !existsSync(file))) return streamHere(pages, opts, opts.output);
+  if (opts.output && (count === 0 || !existsSync(file))) return streamHere(all, opts, opts.output);
+  // The pool deals pages out in batches: it needs them all at once.
+  const pages = [...all];
   if (count === 0 || !existsSync(file)) {
     return (await renderPages(pages, opts)).map((r) => ({ page: r.page, contents: r.html, ...scanPage(r.html) }));
   }

@@ -44,9 +44,18 @@ export interface Coverage {
 /** A page's own part: what `add` below resolves beside the parts every page of a language shares. */
 type PageBody = Page extends infer P ? (P extends Page ? Omit<P, "lang" | "url" | "outFile" | "chrome" | "t"> : never) : never;
 
+/** What stays of a page once it is rendered: what the sitemap, host rules and alias pages read. */
+export type PageSummary = Pick<Page, "kind" | "template" | "lang" | "url" | "outFile"> & { head: Pick<Page["head"], "title" | "canonical" | "alternates"> };
+
+/** A page's summary, keeping nothing else of it. */
+export function summary(p: Page): PageSummary {
+  const { kind, template, lang, url, outFile, head } = p;
+  return { kind, template, lang, url, outFile, head: { title: head.title, canonical: head.canonical, alternates: head.alternates } };
+}
+
 /** Stage 3's result. */
-export interface ResolvedSite {
-  pages: Page[];
+export interface ResolvedSite<P extends PageSummary = PageSummary> {
+  pages: P[];
   /** What each page read, by output file: the page's recorded inputs. */
   inputs: Map<string, Set<string>>;
   /** Pages taken from the previous run (not resolved again). */
@@ -66,7 +75,27 @@ export function paragraphs(text: string | undefined): string[] {
 }
 
 /** Stage 3 of the pipeline: every page of the site, resolved for its language. */
-export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSite {
+export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSite<Page> {
+  const resolver = siteResolver(content, opts);
+  const pages = [...resolver.pages()];
+  return { ...resolver.site(), pages };
+}
+
+/** Stage 3 one page at a time, for a build that renders each page as it is resolved. */
+export interface SiteResolver {
+  /** How many pages the site has (known before any is resolved). */
+  count: number;
+  /** The pages in site order, each resolved when it is asked for (once: the generator runs through once). */
+  pages(): Generator<Page>;
+  /** Inputs, reuse, coverage and routes of the pages resolved so far (all of them once pages() is done). */
+  site(): Omit<ResolvedSite, "pages">;
+}
+
+/**
+ * Stage 3 as a generator: a build renders and lets go of each page before the next is resolved, so memory holds
+ * the pages in flight instead of the site (12,006 pages' props were about 200 MB). resolveSite collects it.
+ */
+export function siteResolver(content: Content, opts: ResolveOptions): SiteResolver {
   const { site } = content;
   const routes = makeRoutes(site, opts.baseUrl);
   const languages = site.languages;
@@ -204,106 +233,106 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
     };
   };
 
-  const pages: Page[] = [];
   const inputs = new Map<string, Set<string>>();
   const reused = new Set<Page>();
-  for (const lang of languages) {
-    // Resolves one page, recording what it reads, unless the previous run's page at that file still holds.
-    const add = (route: Route, resolve: () => PageBody): void => {
-      const outFile = routes.outFile(route, lang.code);
-      const kept = opts.reuse?.(outFile);
-      if (kept) {
-        pages.push(kept.page);
-        inputs.set(outFile, kept.inputs);
-        reused.add(kept.page);
-        return;
-      }
-      used = new Set([input.site]);
-      texts = new Set();
-      const rest = resolve();
-      const page = { lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" }, url: routes.url(route, lang.code), outFile, chrome: chrome(route, lang), t: strings(lang.code), ...rest } as Page;
-      // The default-language texts this page shows in place of its own (recorded by text() as it read them).
-      const fallback = marks([...texts].filter((r) => r.lang === lang.code));
-      if (fallback) page.fallback = fallback;
-      pages.push(page);
-      inputs.set(outFile, used);
-    };
-    const homeUrl = routes.absolute(routes.url({ kind: "home" }, lang.code));
-
-    const homeRoute: Route = { kind: "home" };
-    add(homeRoute, () => {
-      const home = text<HomeText>("home", content.home, lang.code);
-      const t = strings(lang.code);
-      const heroImage = imageOf(site.homeImage, "");
-      use(input.hotelList);
-      return {
-        kind: "home",
-        template: "home",
-        head: head(homeRoute, lang, {
-          title: home.metaTitle,
-          description: home.metaDescription,
-          image: heroImage,
-          type: "website",
-          jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
-        }),
-        home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), cards: content.hotels.map((h) => card(h, lang.code)) },
+  function* pages(): Generator<Page> {
+    for (const lang of languages) {
+      // Resolves one page, recording what it reads, unless the previous run's page at that file still holds.
+      const add = (route: Route, resolve: () => PageBody): Page => {
+        const outFile = routes.outFile(route, lang.code);
+        const kept = opts.reuse?.(outFile);
+        if (kept) {
+          inputs.set(outFile, kept.inputs);
+          reused.add(kept.page);
+          return kept.page;
+        }
+        used = new Set([input.site]);
+        texts = new Set();
+        const rest = resolve();
+        const page = { lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" }, url: routes.url(route, lang.code), outFile, chrome: chrome(route, lang), t: strings(lang.code), ...rest } as Page;
+        // The default-language texts this page shows in place of its own (recorded by text() as it read them).
+        const fallback = marks([...texts].filter((r) => r.lang === lang.code));
+        if (fallback) page.fallback = fallback;
+        inputs.set(outFile, used);
+        return page;
       };
-    });
+      const homeUrl = routes.absolute(routes.url({ kind: "home" }, lang.code));
 
-    for (const hotelEntry of content.hotels) add({ kind: "hotel", id: hotelEntry.id }, () => {
-      const h = hotelFields(hotelEntry);
-      const t = strings(lang.code);
-      const ht = hotelText(h, lang.code);
-      const route: Route = { kind: "hotel", id: h.id };
-      const image = hotelImage(h, ht);
-      const url = routes.absolute(routes.url(route, lang.code));
-      const hotel: HotelView = {
-        id: h.id,
-        layout: h.layout,
-        hero: h.hero ?? "regular",
-        name: ht.name,
-        location: ht.location,
-        tagline: ht.tagline,
-        mainTitle: ht.mainTitle ?? ht.name,
-        intro: paragraphs(ht.intro),
-        overview: paragraphs(ht.overview),
-        features: ht.features ?? [],
-        sections: (ht.sections ?? []).map((s) => ({ title: s.title, paragraphs: paragraphs(s.text) })),
-        whyChoose: ht.whyChoose,
-        closing: paragraphs(ht.closing),
-        cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
-        image,
-        book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "body", "cta"]),
-      };
-      return {
-          kind: "hotel",
-          template: h.layout,
-          head: head(route, lang, {
-            title: ht.metaTitle,
-            description: ht.metaDescription,
-            image,
+      const homeRoute: Route = { kind: "home" };
+      yield add(homeRoute, () => {
+        const home = text<HomeText>("home", content.home, lang.code);
+        const t = strings(lang.code);
+        const heroImage = imageOf(site.homeImage, "");
+        use(input.hotelList);
+        return {
+          kind: "home",
+          template: "home",
+          head: head(homeRoute, lang, {
+            title: home.metaTitle,
+            description: home.metaDescription,
+            image: heroImage,
             type: "website",
-            jsonLd: [
-              hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang }),
-              breadcrumbJsonLd([
-                { name: t.home, url: homeUrl },
-                { name: ht.name, url },
-              ]),
-            ],
+            jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
           }),
-          hotel,
-      };
-    });
+          home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), cards: content.hotels.map((h) => card(h, lang.code)) },
+        };
+      });
 
-    const notFound: Route = { kind: "notFound" };
-    add(notFound, () => {
-      const t = strings(lang.code);
-      return {
-        kind: "notFound",
-        template: "notFound",
-        head: head(notFound, lang, { title: t.notFoundMetaTitle, description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
-      };
-    });
+      for (const hotelEntry of content.hotels) yield add({ kind: "hotel", id: hotelEntry.id }, () => {
+        const h = hotelFields(hotelEntry);
+        const t = strings(lang.code);
+        const ht = hotelText(h, lang.code);
+        const route: Route = { kind: "hotel", id: h.id };
+        const image = hotelImage(h, ht);
+        const url = routes.absolute(routes.url(route, lang.code));
+        const hotel: HotelView = {
+          id: h.id,
+          layout: h.layout,
+          hero: h.hero ?? "regular",
+          name: ht.name,
+          location: ht.location,
+          tagline: ht.tagline,
+          mainTitle: ht.mainTitle ?? ht.name,
+          intro: paragraphs(ht.intro),
+          overview: paragraphs(ht.overview),
+          features: ht.features ?? [],
+          sections: (ht.sections ?? []).map((s) => ({ title: s.title, paragraphs: paragraphs(s.text) })),
+          whyChoose: ht.whyChoose,
+          closing: paragraphs(ht.closing),
+          cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
+          image,
+          book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "body", "cta"]),
+        };
+        return {
+            kind: "hotel",
+            template: h.layout,
+            head: head(route, lang, {
+              title: ht.metaTitle,
+              description: ht.metaDescription,
+              image,
+              type: "website",
+              jsonLd: [
+                hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang }),
+                breadcrumbJsonLd([
+                  { name: t.home, url: homeUrl },
+                  { name: ht.name, url },
+                ]),
+              ],
+            }),
+            hotel,
+        };
+      });
+
+      const notFound: Route = { kind: "notFound" };
+      yield add(notFound, () => {
+        const t = strings(lang.code);
+        return {
+          kind: "notFound",
+          template: "notFound",
+          head: head(notFound, lang, { title: t.notFoundMetaTitle, description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
+        };
+      });
+    }
   }
-  return { pages, coverage, routes, inputs, reused };
+  return { count: languages.length * (content.hotels.length + 2), pages, site: () => ({ coverage, routes, inputs, reused }) };
 }

@@ -77,7 +77,7 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
   const cwd = opts.cwd ?? process.cwd();
   const outDir = path.resolve(cwd, opts.outDir);
   const roots = [path.resolve(cwd, opts.contentDir), templatesDirFor(opts), ...(existsSync(schemasDir()) ? [schemasDir()] : [])];
-  const options: PipelineOptions = { ...opts, devScript: LIVE_SCRIPT_URL };
+  const options: PipelineOptions = { ...opts, devScript: LIVE_SCRIPT_URL, keep: true };
   let state: State | undefined;
   // Runs the pipeline on the last good state; the queue never starts one run before the last one ended.
   const runWith = async (changed: Set<string> | "all"): Promise<RunReport> => {

@@ -4,13 +4,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
-import type { Page } from "../../src/site/pages.js";
+import type { PageSummary } from "../../src/site/resolve.js";
 import { fixtureCopy } from "../support/fixture.js";
 import { startNginx } from "./nginx-server.js";
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 let server: Awaited<ReturnType<typeof startNginx>>;
-let pages: Page[];
+let pages: PageSummary[];
 const dist = () => path.join(fx.dir, "dist");
 
 beforeAll(async () => {
