@@ -1,10 +1,12 @@
 // The page worker seen from the main thread: a StagingWriter whose writes happen in page-worker.ts. Each call
 // posts a job and resolves at once while fewer than QUEUED jobs are unanswered, else when one is answered, so
-// memory holds a bounded number of pages however fast the renderer is.
+// memory holds a bounded number of pages however fast the renderer is. When the worker falls behind (SHARE),
+// this thread finishes pages itself and hands the worker only their writes.
 import { Worker } from "node:worker_threads";
 import { workerScript } from "../util/worker-script.js";
 import type { PageAnswer, PageJob, PageWorkerInit } from "./page-worker.js";
-import type { ScannedPage } from "../site/links.js";
+import { finishPage } from "../render/finish.js";
+import { detached, type ScannedPage } from "../site/links.js";
 import type { CopiedFile, StagingOptions, StagingWriter } from "./staging.js";
 
 /** A job before it is numbered. */
@@ -12,6 +14,13 @@ type Job = PageJob extends infer J ? (J extends PageJob ? Omit<J, "n"> : never) 
 
 /** Jobs posted and not yet answered, at most: enough that the worker never waits for the renderer. */
 export const QUEUED = 32;
+
+/**
+ * From this many unanswered jobs the worker is behind: the main thread finishes the next page itself and leaves
+ * the worker only its write, so neither thread waits for the other (which of them is faster depends on the
+ * templates, the page sizes and the disk).
+ */
+export const SHARE = QUEUED / 2;
 
 /** A StagingWriter in a worker thread, with a way to stop the thread. */
 export interface WorkerWriter extends StagingWriter {
@@ -73,6 +82,13 @@ export async function workerWriter(staging: StagingOptions): Promise<WorkerWrite
     },
     async page(rel: string, markup: string, onScanned: (s: ScannedPage) => void) {
       files++;
+      if (waiting.size >= SHARE) {
+        const { html, ...scan } = finishPage(markup);
+        // Copies: the links are slices of the page, which would otherwise stay in memory with them.
+        onScanned(detached(scan));
+        await post({ kind: "file", rel, contents: html });
+        return;
+      }
       const { answer } = await post({ kind: "page", rel, markup });
       void answer.then((a) => a.links && onScanned({ links: a.links, ids: a.ids ?? [] }));
     },

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { workerWriter, QUEUED } from "../../src/write/worker-writer.js";
+import { workerWriter, QUEUED, SHARE } from "../../src/write/worker-writer.js";
 
 let dir: string;
 let staging: string;
@@ -76,5 +76,31 @@ describe("workerWriter", () => {
       await w.close();
     }
     expect(await readFile(path.join(staging, "last.html"), "utf8")).toBe("x");
+  });
+
+  it("finishes pages in this thread while the worker is behind, leaving it only their writes", async () => {
+    const fifo = path.join(dir, "stall.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const w = await workerWriter({ dir: staging, concurrency: 1, linkFrom: path.join(dir, "cache"), sync: false });
+    let stalled = true;
+    const unstall = async () => {
+      if (stalled) await writeFile(fifo, "S").catch(() => {});
+      stalled = false;
+    };
+    try {
+      await w.copy({ path: "stalled.bin", from: fifo });
+      for (let i = 0; i < SHARE; i++) await w.write(`x${i}.html`, "x");
+      // The worker answers nothing now, so links that arrive at once were found in this thread.
+      let scan: unknown;
+      const posted = w.page("here/index.html", '<link rel="icon" href="/favicon.svg"/><p id="h">here</p>', (s) => (scan = s));
+      expect(scan).toEqual({ links: ["/favicon.svg"], ids: ["h"] });
+      await unstall();
+      await posted;
+      await w.settle();
+    } finally {
+      await unstall();
+      await w.close();
+    }
+    expect(await readFile(path.join(staging, "here/index.html"), "utf8")).toBe('<link rel="icon" href="/favicon.svg"><p id="h">here</p>');
   });
 });
