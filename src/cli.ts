@@ -166,7 +166,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const stopping = untilStopped(io.signal);
       let session;
       try {
-        // Loaded only for watch (chokidar, the HTTP server): other commands start faster without it.
+        // Loaded only for watch (the folder watcher, the HTTP server): other commands start faster without it.
         const { startWatch } = await import("./watch/watch.js");
         const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)) });
         session = await Promise.race([starting, stopping.then(() => null)]);

@@ -1,10 +1,10 @@
 // The pipeline run again on a copy of the fixture site and of the templates, as watch runs it: only the pages
 // whose recorded inputs a change reaches are rendered, only changed files are written, a failed run changes
 // nothing and is retried with the next save.
-import { cp, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run, type PipelineOptions, type RunReport, type State } from "../src/pipeline.js";
+import { changedSince, run, type PipelineOptions, type RunReport, type State } from "../src/pipeline.js";
 import { fixtureCopy, REPO } from "./support/fixture.js";
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
@@ -154,10 +154,53 @@ describe("run (the pipeline, again after a change)", () => {
     expect(r).toMatchObject({ ok: true, rendered: [], written: [], removed: [] });
   });
 
+  it("after a write that failed part way, the next run compares the publishing files with the disk again", async () => {
+    // A folder where beta's page goes: the rename of the new page over it fails, after other files may be written.
+    await rm(out("test-brand-beta/index.html"));
+    await mkdir(out("test-brand-beta/index.html/blocked"), { recursive: true });
+    const failed = await edit("content/hotels/beta.yaml", (s) => s.replace(/intro: .*/, "intro: Beta intro, blocked."));
+    expect(failed.ok).toBe(false);
+    expect(failed.failure).toBeDefined();
+    expect(state!.publish).toBeUndefined();
+    await rm(out("test-brand-beta/index.html"), { recursive: true });
+    // What the failed write may have left: a publishing file gone. A copy edit changes none of them, yet the
+    // next run writes the missing one back, since the kept state no longer knows what is on disk.
+    const sitemap = await readFile(out("sitemap.xml"), "utf8");
+    await rm(out("sitemap.xml"));
+    const fixed = await edit("content/hotels/beta.yaml", (s) => s.replace("Beta intro, blocked.", "Beta intro, unblocked."));
+    expect(fixed.errors).toEqual([]);
+    expect(fixed.written).toEqual(sorted([...langs("test-brand-beta/index.html"), "sitemap.xml"]));
+    expect(await readFile(out("sitemap.xml"), "utf8")).toBe(sitemap);
+    // Known again: the next copy edit leaves the publishing files alone.
+    expect(state!.publish).toBeDefined();
+    const next = await edit("content/hotels/beta.yaml", (s) => s.replace("Beta intro, unblocked.", "Beta intro, once more."));
+    expect(next.written).toEqual(sorted(langs("test-brand-beta/index.html")));
+  });
+
   it("a translation-only edit renders the pages of that language that read it, not the other languages'", async () => {
     const r = await edit("content/hotels/alpha.yaml", (s) => s.replace(/^(\s+zh:\s*\n(?:.*\n)*?\s+name: )(.*)$/m, "$1$2 新"));
     expect(r.errors).toEqual([]);
     // Alpha is a popular destination: every Chinese page's footer names it; no English or Japanese page reads it.
     expect(sorted(r.rendered)).toEqual(sorted(["zh/index.html", "zh/404.html", ...["alpha", "beta", "gamma"].map((h) => `zh/test-brand-${h}/index.html`)]));
+  });
+});
+
+describe("changedSince", () => {
+  it("keeps the files whose contents differ from the last good run's at the same path, or are new", () => {
+    const bytes = (t: string) => new TextEncoder().encode(t);
+    const before = [
+      { path: "sitemap.xml", contents: "<urlset/>" },
+      { path: "robots.txt", contents: "User-agent: *" },
+      { path: "flag.svg", contents: bytes("<svg/>") },
+    ];
+    const now = [
+      { path: "sitemap.xml", contents: "<urlset/>" },
+      { path: "robots.txt", contents: "User-agent: * " },
+      { path: "flag.svg", contents: bytes("<svg/>") },
+      { path: "_headers", contents: "/*" },
+    ];
+    expect(changedSince(before, now).map((f) => f.path)).toEqual(["robots.txt", "_headers"]);
+    expect(changedSince(before, [{ path: "flag.svg", contents: bytes("<svg />") }, { path: "sitemap.xml", contents: bytes("<urlset/>") }]).map((f) => f.path)).toEqual(["flag.svg", "sitemap.xml"]);
+    expect(changedSince(undefined, now)).toBe(now);
   });
 });

@@ -32,9 +32,12 @@ function parseLog(out: string): Map<string, number> {
 /** Each text source's time ("site", "strings", "home", "hotel:<id>"), for the sources whose file git knows. */
 export function sourceTimes(loaded: LoadedContent, files: Record<string, string>): Record<string, number> {
   const times: Record<string, number> = {};
-  for (const [source, file] of Object.entries({ site: loaded.site.file, ...files })) {
+  const add = (source: string, file: string) => {
     const t = loaded.changed?.get(file);
     if (t !== undefined) times[source] = t;
-  }
+  };
+  // Should `files` name "site" too, its file counts (as in { site, ...files }).
+  add("site", Object.hasOwn(files, "site") ? files.site : loaded.site.file);
+  for (const source of Object.keys(files)) if (source !== "site") add(source, files[source]);
   return times;
 }

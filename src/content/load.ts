@@ -5,7 +5,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { imageSize } from "image-size";
 import { ContentError, ContentErrors, shownPath } from "../errors.js";
-import type { ImageInfo, LoadedContent, SourceFile } from "../types.js";
+import type { FlagImage, ImageInfo, LoadedContent, SourceFile } from "../types.js";
 import { loadFlags } from "./flags.js";
 import { gitChangeTimes } from "./git-times.js";
 import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
@@ -32,6 +32,10 @@ export interface LoadCache {
    * keeps the answer (a commit made while watching shows in the sitemap's lastmod from the next start or build).
    */
   git?: Promise<Map<string, number>>;
+  /** The commit times by shown path, made from `git` once for a content folder and working directory. */
+  shownTimes?: { from: Map<string, number>; key: string; times: Map<string, number> };
+  /** The flag images of a site.yaml's parsed data: they come from a package, so the same data keeps them. */
+  flags?: { site: unknown; flags: Map<string, FlagImage> };
 }
 
 /** The previous run's value for a file that did not change, else a fresh one (kept in `next` either way). */
@@ -159,8 +163,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   const errors: ContentError[] = [];
   const gitTimes = opts.previous?.git ?? gitChangeTimes(contentDir);
   const cache: LoadCache = { files: new Map(), images: new Map(), git: gitTimes };
-  const at = async (name: string) => {
-    const abs = path.join(contentDir, name);
+  const at = async (name: string, abs = path.join(contentDir, name)) => {
     const read = await cached(abs, opts, "files", cache, async () => {
       const own: ContentError[] = [];
       return { source: await readSource(contentDir, abs, name, shown(abs), own), errors: own };
@@ -186,21 +189,30 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
     at("site.yaml"),
     at("strings.yaml"),
     at("home.yaml"),
-    ...hotelNames.map((n) => at(path.join("hotels", n))),
+    // A name from readdir holds no separator: joined by hand, as path.join would (1,334 joins a run otherwise).
+    ...hotelNames.map((n) => at(`hotels${path.sep}${n}`, hotelsDir + path.sep + n)),
   ]);
   if (errors.length) throw new ContentErrors(errors);
 
   const loadedHotels = hotels as SourceFile[];
   const images = new Map<string, ImageInfo>();
   const imageProblems = new Map<string, string>();
-  await Promise.all(
-    imageRefs(site!.data, loadedHotels).map(async (ref) => {
-      const info = await cached(path.resolve(contentDir, ref), opts, "images", cache, () => readImage(contentDir, ref));
-      if (typeof info === "string") imageProblems.set(ref, info);
-      else images.set(ref, info);
-    }),
-  );
-  const changed = new Map([...(await gitTimes)].map(([rel, t]) => [shown(path.join(contentDir, rel)), t]));
-  const flags = await loadFlags(site!.data);
+  const refs = imageRefs(site!.data, loadedHotels);
+  const infos = await Promise.all(refs.map((ref) => cached(path.resolve(contentDir, ref), opts, "images", cache, () => readImage(contentDir, ref))));
+  // In the order the content names them, not the order the reads ended: the same every run, so the image
+  // stage's key (pipeline.ts) does not change between a watch's first build and its first save.
+  refs.forEach((ref, i) => {
+    const info = infos[i];
+    if (typeof info === "string") imageProblems.set(ref, info);
+    else images.set(ref, info);
+  });
+  const times = await gitTimes;
+  const key = `${contentDir}\u0000${cwd}`;
+  const kept = opts.previous?.shownTimes;
+  const changed = kept?.from === times && kept.key === key ? kept.times : new Map([...times].map(([rel, t]) => [shown(path.join(contentDir, rel)), t]));
+  cache.shownTimes = { from: times, key, times: changed };
+  const keptFlags = opts.previous?.flags;
+  const flags = keptFlags && keptFlags.site === site!.data ? keptFlags.flags : await loadFlags(site!.data);
+  cache.flags = { site: site!.data, flags };
   return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images, imageProblems, changed, flags, cache };
 }

@@ -98,6 +98,29 @@ export function linkProblem(link: string, hosts: string[] | undefined): string |
   return portProblem(url);
 }
 
+/**
+ * A hotel link's problem and compared form (two URL parses), worked out once per file: load hands an unchanged
+ * file's same object to the next run, and the answer holds while the link and the allowed hosts are the same.
+ */
+const linkCache = new WeakMap<SourceFile, { link: string; hosts: string[] | undefined; problem: string | undefined; comparable: string }>();
+function linkFacts(source: SourceFile, link: string, hosts: string[] | undefined): { problem: string | undefined; comparable: string } {
+  let facts = linkCache.get(source);
+  if (!facts || facts.link !== link || !sameList(facts.hosts, hosts)) {
+    linkCache.set(source, (facts = { link, hosts, problem: linkProblem(link, hosts), comparable: comparableLink(link) }));
+  }
+  return facts;
+}
+
+const sameList = (a: string[] | undefined, b: string[] | undefined) => a === b || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i]));
+
+/** The file name of a hotel source without its extension: the id the file promises. */
+const stems = new WeakMap<SourceFile, string>();
+function stemOf(source: SourceFile): string {
+  let stem = stems.get(source);
+  if (stem === undefined) stems.set(source, (stem = source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "")));
+  return stem;
+}
+
 /** The affiliate settings read loosely, so links are checked even when site.yaml has other mistakes. */
 function rawAffiliate(data: unknown): { link?: string; hosts?: string[] } {
   const a = (data as { affiliate?: { link?: unknown; allowedHosts?: unknown } } | null)?.affiliate;
@@ -157,17 +180,21 @@ export function validateContent(loaded: LoadedContent): Validated {
   const sourced: { source: SourceFile; hotel: Hotel }[] = [];
   const byId = new Map<string, SourceFile>();
   const byLink = new Map<string, SourceFile>();
-  const stemOf = (source: SourceFile) => source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "");
   for (const source of loaded.hotels) {
     // Known ids first, so one broken hotel does not also break every rule that names it: a file whose id
     // cannot be read still stands for the hotel its name promises.
     const rawId = (source.data as { id?: unknown } | null)?.id;
     for (const id of [rawId, stemOf(source)]) if (typeof id === "string" && !byId.has(id)) byId.set(id, source);
   }
+  const siteLink = comparableLink(affiliate.link ?? "");
+  // The key of a hotel's language rules, made once per layout: 1,334 hotels share a few.
+  const codes = JSON.stringify(site?.languages.map((l) => l.code) ?? null);
+  const languageKeys = new Map<string, string>();
+  const languageKey = (layout: string) => languageKeys.get(layout) ?? languageKeys.set(layout, `languages ${layout} ${codes}`).get(layout)!;
   for (const source of loaded.hotels) {
     const valid = once(source, "schema", errors, (found) => check(v.hotel, source, source.data, found));
     const languages = (layout: ValidateFunction | undefined, text: Record<string, unknown>) =>
-      once(source, `languages ${layout ? hotel.layout : ""} ${JSON.stringify(site?.languages.map((l) => l.code) ?? null)}`, errors, (found) => {
+      once(source, languageKey(layout ? hotel.layout : ""), errors, (found) => {
         checkLanguages(source, text, "/text", site, layout, found);
         return true;
       });
@@ -175,12 +202,12 @@ export function validateContent(loaded: LoadedContent): Validated {
     // Links are checked whatever else is wrong with the file: a refused link is the mistake to see first.
     const link = typeof hotel?.affiliateLink === "string" ? hotel.affiliateLink : undefined;
     if (link !== undefined) {
-      const problem = linkProblem(link, affiliate.hosts);
+      const { problem, comparable } = linkFacts(source, link, affiliate.hosts);
       if (problem) errors.push(errorAt(source, "/affiliateLink", "must be an https URL on an allowed host", problem));
-      const other = byLink.get(comparableLink(link));
+      const other = byLink.get(comparable);
       if (other) errors.push(errorAt(source, "/affiliateLink", `is the same link as in ${other.file}`, "each hotel's booking link must be its own"));
-      else byLink.set(comparableLink(link), source);
-      if (comparableLink(link) === comparableLink(affiliate.link ?? "")) errors.push(errorAt(source, "/affiliateLink", "is the site's general booking link", "link to this hotel's own booking page"));
+      else byLink.set(comparable, source);
+      if (comparable === siteLink) errors.push(errorAt(source, "/affiliateLink", "is the site's general booking link", "link to this hotel's own booking page"));
     }
     // A hotel whose shape is wrong is still checked for completeness, so one run shows every mistake.
     if (!valid) {

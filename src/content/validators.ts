@@ -97,6 +97,7 @@ export function loadValidators(): Validators {
     store(file, code);
   }
   const m = evaluate(code, file);
+  const layouts = new Map(LAYOUTS.map((k) => [k.slice("layout-".length), m[k.replace(/-/g, "_")]]));
   return {
     site: m.site,
     strings: m.strings,
@@ -104,6 +105,7 @@ export function loadValidators(): Validators {
     home: m.home,
     homeComplete: m.homeComplete,
     hotel: m.hotel,
-    layout: (name) => (LAYOUTS.includes(`layout-${name}`) ? m[`layout-${name}`.replace(/-/g, "_")] : undefined),
+    // A map lookup, not a string built and searched for each of 1,334 hotels on every save.
+    layout: (name) => (layouts.has(name) ? layouts.get(name) : undefined),
   };
 }

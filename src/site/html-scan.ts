@@ -14,12 +14,42 @@ export const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 1
 const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
+ * A cheap test on a name's length and first letter before it is copied out of the page and lower-cased: a name
+ * that lower-cases to an ASCII name has that name's length and first letter (in either case).
+ */
+interface NameFilter {
+  /** By length: a bit per first letter (a = bit 0) of the names of that length. */
+  firsts: Uint32Array;
+  /** A name the table cannot hold (not starting with a lower-case ASCII letter, or long): every name is copied. */
+  all: boolean;
+}
+
+/** The length and first letter of every name in `names`. */
+function nameFilter(names: Iterable<string>): NameFilter {
+  const firsts = new Uint32Array(33);
+  let all = false;
+  for (const n of names) {
+    if (n.length < firsts.length && /^[a-z]/.test(n)) firsts[n.length] |= 1 << (n.charCodeAt(0) - 97);
+    else all = true;
+  }
+  return { firsts, all };
+}
+
+/** Whether a name of `length` starting with character `c` may be one of the filter's (false: it is not). */
+function mayBe(filter: NameFilter, length: number, c: number): boolean {
+  return filter.all || (length < filter.firsts.length && isAlpha(c) && (filter.firsts[length] & (1 << ((c | 32) - 97))) !== 0);
+}
+
+/** The raw-text elements' names: a tag name is copied out only when it may be one of them (or is wanted). */
+const RAW_FILTER = nameFilter(RAW_TEXT);
+
+/**
  * Calls `onAttribute(tag, name, value, at)` for every attribute of every start tag whose name is in `wanted`
  * (`at` is where the tag starts, the same for all attributes of one tag).
  */
 export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttribute: (tag: string, name: string, value: string, at: number) => void): void {
   const n = html.length;
-  const filter = nameFilter(wanted);
+  const filter = filterOf(wanted);
   let i = 0;
   while (i < n) {
     const lt = html.indexOf("<", i);
@@ -40,13 +70,16 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
       i = lt + 1;
       continue;
     }
-    // Tag name: up to white space, "/" or ">".
+    // Tag name: up to white space, "/" or ">". It is copied out of the page (and lower-cased) only when an
+    // attribute is handed on or it may be a raw-text element: most tags are neither.
     let j = lt + 1;
-    while (j < n && !isSpace(html.charCodeAt(j)) && html.charCodeAt(j) !== 47 && html.charCodeAt(j) !== 62) j++;
-    const tag = html.slice(lt + 1, j).toLowerCase();
+    let c = 0;
+    while (j < n && !isSpace((c = html.charCodeAt(j))) && c !== 47 && c !== 62) j++;
+    const tagEnd = j;
+    let tag: string | undefined;
     // Attributes, until ">".
     while (j < n) {
-      let c = html.charCodeAt(j);
+      c = html.charCodeAt(j);
       if (isSpace(c) || c === 47 /* / */) {
         j++;
         continue;
@@ -57,7 +90,7 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
       j++;
       while (j < n && !isSpace((c = html.charCodeAt(j))) && c !== 47 && c !== 62 && c !== 61) j++;
       // Most attributes are not wanted: their name and value are never copied out of the page.
-      const name = filter.lengths.has(j - nameStart) && filter.firsts.has(html.charCodeAt(nameStart) | 32) ? html.slice(nameStart, j).toLowerCase() : "";
+      const name = mayBe(filter, j - nameStart, html.charCodeAt(nameStart)) ? html.slice(nameStart, j).toLowerCase() : "";
       const want = name !== "" && wanted.has(name);
       while (j < n && isSpace(html.charCodeAt(j))) j++;
       let value = "";
@@ -76,9 +109,11 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
           if (want) value = html.slice(start, j);
         }
       }
-      if (want) onAttribute(tag, name, value.includes("&") ? decodeHTMLAttribute(value) : value, lt);
+      if (want) onAttribute((tag ??= html.slice(lt + 1, tagEnd).toLowerCase()), name, value.includes("&") ? decodeHTMLAttribute(value) : value, lt);
     }
     i = j + 1;
+    if (!mayBe(RAW_FILTER, tagEnd - lt - 1, next)) continue;
+    tag ??= html.slice(lt + 1, tagEnd).toLowerCase();
     if (RAW_TEXT.has(tag)) {
       // Raw text ends at "</tag" followed by white space, "/" or ">", in any case.
       const end = rawTextEnd(tag);
@@ -98,10 +133,10 @@ function rawTextEnd(tag: string): RegExp {
   return re;
 }
 
-const filters = new WeakMap<ReadonlySet<string>, { lengths: Set<number>; firsts: Set<number> }>();
-/** The lengths and (lower-cased) first characters of the wanted names: a cheap test before copying a name. */
-function nameFilter(wanted: ReadonlySet<string>) {
+const filters = new WeakMap<ReadonlySet<string>, NameFilter>();
+/** The filter of a set of wanted names, made once per set. */
+function filterOf(wanted: ReadonlySet<string>): NameFilter {
   let f = filters.get(wanted);
-  if (!f) filters.set(wanted, (f = { lengths: new Set([...wanted].map((w) => w.length)), firsts: new Set([...wanted].map((w) => w.charCodeAt(0) | 32)) }));
+  if (!f) filters.set(wanted, (f = nameFilter(wanted)));
   return f;
 }

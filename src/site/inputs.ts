@@ -22,8 +22,12 @@ export const input = {
   image: (ref: string) => `image:${ref}`,
 };
 
-/** Every input of a run's content with its value; values are compared by identity first, then by JSON. */
-export type InputValues = Map<string, unknown>;
+/**
+ * Every input of a run's content with its value, in groups: one per hotel (its fields and text blocks), one for
+ * the images, one for the rest. A hotel's group is the same object from run to run while its file is not saved,
+ * so comparing two runs skips it whole; within a group values are compared by identity first, then by JSON.
+ */
+export type InputValues = Map<string, ReadonlyMap<string, unknown>>;
 
 const fieldsCache = new WeakMap<Hotel, string>();
 /** A hotel's own fields as one string (kept per hotel object, so unchanged hotels cost nothing). */
@@ -42,31 +46,51 @@ function shapeOf(block: unknown): string {
   return s;
 }
 
+/** Sets each language block of a text source, and the default language's shape. */
+function addBlocks(values: Map<string, unknown>, source: string, byLang: Record<string, unknown>, def: string): void {
+  for (const [lang, block] of Object.entries(byLang)) values.set(input.text(source, lang), block);
+  values.set(input.shape(source, def), shapeOf(byLang[def]));
+}
+
+const hotelGroups = new WeakMap<Hotel, { def: string; group: ReadonlyMap<string, unknown> }>();
+/** A hotel's inputs, made once per hotel object and default language. */
+function hotelGroup(h: Hotel, def: string): ReadonlyMap<string, unknown> {
+  const kept = hotelGroups.get(h);
+  if (kept?.def === def) return kept.group;
+  const group = new Map<string, unknown>([[input.hotel(h.id), hotelFields(h)]]);
+  addBlocks(group, `hotel:${h.id}`, h.text, def);
+  hotelGroups.set(h, { def, group });
+  return group;
+}
+
 /** The value of every input the content offers. */
 export function inputValues(content: Content): InputValues {
-  const values: InputValues = new Map();
-  values.set(input.site, content.site);
-  values.set(input.hotelList, content.hotels.map((h) => h.id).join("\n"));
   const def = content.site.languages[0].code;
-  const blocks = (source: string, byLang: Record<string, unknown>) => {
-    for (const [lang, block] of Object.entries(byLang)) values.set(input.text(source, lang), block);
-    values.set(input.shape(source, def), shapeOf(byLang[def]));
-  };
-  blocks("strings", content.strings);
-  blocks("home", content.home);
-  for (const h of content.hotels) {
-    values.set(input.hotel(h.id), hotelFields(h));
-    blocks(`hotel:${h.id}`, h.text);
-  }
-  for (const [ref, info] of content.images) values.set(input.image(ref), `${info.hash} ${info.width}x${info.height}`);
-  return values;
+  const rest = new Map<string, unknown>();
+  rest.set(input.site, content.site);
+  rest.set(input.hotelList, content.hotels.map((h) => h.id).join("\n"));
+  addBlocks(rest, "strings", content.strings, def);
+  addBlocks(rest, "home", content.home, def);
+  const images = new Map<string, unknown>();
+  for (const [ref, info] of content.images) images.set(input.image(ref), `${info.hash} ${info.width}x${info.height}`);
+  const groups: InputValues = new Map([
+    ["", rest],
+    ["images", images],
+  ]);
+  for (const h of content.hotels) groups.set(input.hotel(h.id), hotelGroup(h, def));
+  return groups;
 }
 
 /** The inputs whose values differ between two runs (added and removed ones included). */
 export function changedInputs(before: InputValues, after: InputValues): Set<string> {
   const changed = new Set<string>();
   const same = (a: unknown, b: unknown) => a === b || (typeof a === "object" && typeof b === "object" && JSON.stringify(a) === JSON.stringify(b));
-  for (const [key, value] of after) if (!before.has(key) || !same(before.get(key), value)) changed.add(key);
-  for (const key of before.keys()) if (!after.has(key)) changed.add(key);
+  for (const [name, now] of after) {
+    const was = before.get(name);
+    if (was === now) continue;
+    for (const [key, value] of now) if (!was?.has(key) || !same(was.get(key), value)) changed.add(key);
+    if (was) for (const key of was.keys()) if (!now.has(key)) changed.add(key);
+  }
+  for (const [name, was] of before) if (!after.has(name)) for (const key of was.keys()) changed.add(key);
   return changed;
 }

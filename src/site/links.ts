@@ -16,6 +16,9 @@ export interface ScannedPage {
   ids: string[];
 }
 
+/** ASCII white space, found by the regular-expression engine: faster than a loop over each URL's characters. */
+const SPACE = /[\t\n\f\r ]/g;
+
 /** The URLs of a srcset value (the HTML standard's candidate syntax: URL, optional descriptors, commas). */
 export function srcsetUrls(value: string): string[] {
   const urls: string[] = [];
@@ -23,15 +26,23 @@ export function srcsetUrls(value: string): string[] {
   let i = 0;
   while (i < n) {
     while (i < n && (space(value.charCodeAt(i)) || value.charCodeAt(i) === 44)) i++;
-    let j = i;
-    while (j < n && !space(value.charCodeAt(j))) j++;
+    if (i === n) break;
+    SPACE.lastIndex = i;
+    const j = SPACE.exec(value)?.index ?? n;
     // A URL ending in commas has no descriptors; the commas are not part of it.
     let end = j;
     while (end > i && value.charCodeAt(end - 1) === 44) end--;
     if (end > i) urls.push(value.slice(i, end));
     i = j;
     if (end < j) continue;
-    // Skip the descriptors up to the next comma outside parentheses.
+    // Skip the descriptors up to the next comma outside parentheses (most have none: "480w").
+    const comma = value.indexOf(",", i);
+    const stop = comma < 0 ? n : comma;
+    const paren = value.indexOf("(", i);
+    if (paren < 0 || paren > stop) {
+      i = stop;
+      continue;
+    }
     let depth = 0;
     while (i < n) {
       const c = value.charCodeAt(i);
@@ -46,6 +57,8 @@ export function srcsetUrls(value: string): string[] {
 
 /** The attributes the check reads. */
 const SCANNED = new Set(["id", "name", "href", "src", "srcset", "imagesrcset"]);
+/** A bit per scanned name, to remember which a tag has shown already. */
+const SCANNED_BIT: Record<string, number> = { id: 1, name: 2, href: 4, src: 8, srcset: 16, imagesrcset: 32 };
 
 /** Parses a page: its internal links (root-relative or same-page fragments) and its ids. */
 export function scanPage(html: string): ScannedPage {
@@ -54,13 +67,14 @@ export function scanPage(html: string): ScannedPage {
   const keep = (url: string) => {
     if ((url.startsWith("/") && !url.startsWith("//")) || (url.startsWith("#") && url.length > 1)) links.add(url);
   };
-  // A repeated attribute counts once, the first, as in the DOM.
+  // A repeated attribute counts once, the first, as in the DOM: a bit per name seen in the current tag.
   let tagAt = -1;
-  const seen = new Set<string>();
+  let seen = 0;
   scanStartTags(html, SCANNED, (tag, name, value, at) => {
-    if (at !== tagAt) (tagAt = at), seen.clear();
-    if (seen.has(name)) return;
-    seen.add(name);
+    if (at !== tagAt) (tagAt = at), (seen = 0);
+    const bit = SCANNED_BIT[name];
+    if (seen & bit) return;
+    seen |= bit;
     if (name === "id") value && ids.add(value);
     else if (name === "name") tag === "a" && value && ids.add(value);
     else if (name === "href" || name === "src") keep(value.trim());
@@ -84,11 +98,17 @@ export function internalLinks(html: string): string[] {
 
 /** The output file a root-relative URL is served from ("/zh/" -> "zh/index.html"). */
 export function fileForUrl(url: string): string {
-  let path = url.split(/[?#]/)[0];
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    return path;
+  const query = url.indexOf("?");
+  const hash = url.indexOf("#");
+  const end = query < 0 ? hash : hash < 0 ? query : Math.min(query, hash);
+  let path = end < 0 ? url : url.slice(0, end);
+  // Only "%" escapes can change a path (or fail): most links have none.
+  if (path.includes("%")) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      return path;
+    }
   }
   if (path.endsWith("/")) path += "index.html";
   return path.slice(1);
@@ -109,9 +129,19 @@ function fragmentOf(url: string): string {
  * Every link in `pages` that names no file in `files`, or a fragment its target page lacks: one located error
  * per page and link. Fragments are checked on pages of this list only (others' ids are not known here).
  */
-export function deadLinks(pages: LinkedPage[], files: Set<string>, outDirShown: string): ContentError[] {
-  const scanned = pages.map((p) => ({ outFile: p.outFile, ...("html" in p ? scanPage(p.html) : { links: p.links, ids: p.ids }) }));
-  const idsOf = new Map(scanned.filter((p) => p.ids).map((p) => [p.outFile, new Set(p.ids)]));
+export function deadLinks(pages: LinkedPage[], files: Pick<ReadonlySet<string>, "has">, outDirShown: string): ContentError[] {
+  const scanned = pages.map((p) => ("html" in p ? { outFile: p.outFile, ...scanPage(p.html) } : p));
+  // The ids of a page become a set only when a fragment names that page: watch passes every page of the site
+  // (4,008) for the few links of the pages it rendered.
+  const idLists = new Map<string, string[]>();
+  for (const p of scanned) if (p.ids) idLists.set(p.outFile, p.ids);
+  const idSets = new Map<string, Set<string>>();
+  const idsOf = (file: string) => {
+    let ids = idSets.get(file);
+    const list = ids ? undefined : idLists.get(file);
+    if (list) idSets.set(file, (ids = new Set(list)));
+    return ids;
+  };
   const errors: ContentError[] = [];
   const dead = (page: string, message: string, hint: string) => errors.push(new ContentError({ file: `${outDirShown}/${page}` }, message, hint));
   for (const page of scanned) {
@@ -122,8 +152,8 @@ export function deadLinks(pages: LinkedPage[], files: Set<string>, outDirShown: 
         continue;
       }
       const fragment = fragmentOf(url);
-      const ids = idsOf.get(file);
-      if (fragment && fragment !== "top" && ids && !ids.has(fragment)) {
+      const ids = fragment && fragment !== "top" ? idsOf(file) : undefined;
+      if (ids && !ids.has(fragment)) {
         dead(page.outFile, `links to ${url}, but ${file} has no element with id="${fragment}"`, "a template links to an id that the target page does not render; give the element that id or fix the link");
       }
     }

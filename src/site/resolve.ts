@@ -20,8 +20,11 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** The build's date: the footer's copyright year. */
   now: Date;
-  /** The previous run's page at this output file, when none of the inputs it recorded changed (watch). */
-  reuse?: (outFile: string) => KeptPage | undefined;
+  /**
+   * The previous run's page at this output file, when none of the inputs it recorded changed (watch). `at` is
+   * where the page comes in this run's list: where the previous run had it too, unless pages came or went.
+   */
+  reuse?: (outFile: string, at: number) => KeptPage | undefined;
 }
 
 /** A resolved page and the inputs it read (see inputs.ts), as the next run may take it. */
@@ -115,7 +118,8 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     const key = `${source}\u0000${lang}`;
     let r = cache.get(key);
     if (!r) {
-      r = { ...resolveTextOnce(blocks, lang, def), source, lang };
+      const once = resolveTextOnce(blocks, lang, def);
+      r = { value: once.value, fields: once.fields, fallbacks: once.fallbacks, source, lang };
       cache.set(key, r);
       coverage.push({ source, file: content.files[source], lang, fields: r.fields.length, fallbacks: r.fallbacks });
     }
@@ -236,13 +240,15 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const inputs = new Map<string, Set<string>>();
   const reused = new Set<Page>();
   function* pages(): Generator<Page> {
+    let at = 0;
     for (const lang of languages) {
       // Resolves one page, recording what it reads, unless the previous run's page at that file still holds.
       const add = (route: Route, resolve: () => PageBody): Page => {
         const outFile = routes.outFile(route, lang.code);
-        const kept = opts.reuse?.(outFile);
+        const kept = opts.reuse?.(outFile, at++);
         if (kept) {
-          inputs.set(outFile, kept.inputs);
+          // The kept page's own string: a key of the previous run's maps already, so its hash is known.
+          inputs.set(kept.page.outFile, kept.inputs);
           reused.add(kept.page);
           return kept.page;
         }

@@ -1,17 +1,17 @@
 // `hotelsite watch`: builds once, serves the output folder with live reload, and runs the pipeline again on
 // every save with the previous run's state and the changed files (src/pipeline.ts decides what that means).
-// chokidar says which files changed; the queue keeps runs from overlapping. A failed run keeps the last good
-// pages served and shows the error in the terminal and in the browser.
+// folder-watch.ts names the paths that may have changed and their bytes say which did; the queue keeps runs from
+// overlapping. A failed run keeps the last good pages served and shows the error in the terminal and in the browser.
 import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
 import path from "node:path";
-import { watch as chokidar } from "chokidar";
 import { readRegularFile } from "../content/read-file.js";
 import { shownPath } from "../errors.js";
 import { existsSync } from "node:fs";
 import { run, schemasDir, templatesDirFor, type PipelineOptions, type RunReport, type State } from "../pipeline.js";
 import { LIVE_SCRIPT_URL } from "./client.js";
 import { createLiveReload, errorPayload } from "./live.js";
+import { watchFolders, type FolderWatch } from "./folder-watch.js";
 import { createChangeQueue } from "./queue.js";
 import { startServer, type PreviewServer } from "./server.js";
 import { OutputError } from "../write/writer.js";
@@ -47,7 +47,7 @@ export interface WatchSession {
 /** Most bytes read to fingerprint a watched file; the rebuild applies each kind's own limit. */
 const WATCHED_MAX_BYTES = 64 * 1024 * 1024;
 
-/** How long after a file event its bytes are looked at again: longer than chokidar's 50 ms change throttle. */
+/** How long after a file event its bytes are looked at again, for a write still going on at the first look. */
 const RECHECK_MS = 80;
 
 /** Editor droppings that are never content: hidden files, backups, swap files, vim's write test. */
@@ -99,23 +99,22 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
   };
 
   let first: RunReport;
-  let watcher: ReturnType<typeof chokidar> | undefined;
+  // Paths named before the queue exists are dropped: the first build has just read them.
+  let onPath = (_abs: string) => {};
+  let watcher: FolderWatch | undefined;
   try {
     first = await runWith("all");
     // An output folder that must not be used (the project itself, the content) is not a save to fix: stop.
     if (first.failure instanceof OutputError) throw first.failure;
     publish(first);
-    watcher = chokidar(roots, {
-      ignoreInitial: true,
+    watcher = await watchFolders({
+      roots,
       // A content or templates folder may itself be named with a dot (.templates): only what is inside is judged.
-      ignored: (file: string) => (!roots.includes(path.resolve(file)) && ignoredPath(file)) || file === outDir || file.startsWith(outDir + path.sep),
-    });
-    await new Promise<void>((resolve, reject) => {
-      watcher!.once("ready", resolve);
-      watcher!.once("error", reject);
+      ignored: (file: string) => (!roots.includes(file) && ignoredPath(file)) || file === outDir || file.startsWith(outDir + path.sep),
+      onPath: (file) => onPath(file),
     });
   } catch (e) {
-    await watcher?.close();
+    watcher?.close();
     await server.close();
     throw e;
   }
@@ -128,11 +127,10 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
       if (changed.length) publish(await runWith(new Set(changed)));
     },
   });
-  // chokidar passes on the first change of a file in any 50 ms and drops the rest, so a save landing just after
-  // another (or the end of a write whose start was seen) would be lost: look at the file once more after that.
+  // An event may come while a write is still going on: look at the file once more a little later, so the end of
+  // a write whose start was seen (and read) is never lost.
   const rechecks = new Map<string, NodeJS.Timeout>();
-  watcher.on("all", (_event, file) => {
-    const abs = path.resolve(file);
+  onPath = (abs: string) => {
     queue.push(abs);
     clearTimeout(rechecks.get(abs));
     rechecks.set(
@@ -142,10 +140,7 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
         queue.push(abs);
       }, RECHECK_MS),
     );
-  });
-  watcher.on("error", () => {
-    // A watcher error (a folder removed, too many files) must not end the session; the next event rebuilds.
-  });
+  };
 
   let stopped: Promise<void> | undefined;
   return {
@@ -157,7 +152,7 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
     idle: () => queue.idle(),
     stop: () =>
       (stopped ??= (async () => {
-        await watcher.close();
+        watcher.close();
         for (const timer of rechecks.values()) clearTimeout(timer);
         await queue.close();
         await server.close();

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadContent } from "../../src/content/load.js";
 import { validateContent } from "../../src/content/validate.js";
@@ -42,6 +44,30 @@ describe("validateContent", () => {
     expect(await errorsWith({ "hotels/alpha.yaml": replace("https://book.example.com/hotel/alpha", "https://evil.example.net/alpha") })).toEqual([
       "content/hotels/alpha.yaml:5:16 /affiliateLink must be an https URL on an allowed host",
     ]);
+  });
+
+  it("checks kept hotel files' links again when site.yaml's allowed hosts change, and again when they change back", async () => {
+    const fx = await fixtureCopy();
+    cleanups.push(fx.cleanup);
+    const first = await loadContent({ contentDir: fx.content, cwd: fx.dir });
+    expect(() => validateContent(first)).not.toThrow();
+    const site = path.join(fx.content, "site.yaml");
+    const original = await readFile(site, "utf8");
+    await writeFile(site, replace("allowedHosts: [book.example.com]", "allowedHosts: [other.example.com]")(original));
+    const narrowed = await loadContent({ contentDir: fx.content, cwd: fx.dir, previous: first.cache, changed: new Set([site]) });
+    expect(narrowed.hotels[0]).toBe(first.hotels[0]);
+    const errors = (() => {
+      try {
+        validateContent(narrowed);
+        return [];
+      } catch (e) {
+        return (e as ContentErrors).errors.map((x) => `${x.place.file} ${x.place.pointer}`);
+      }
+    })();
+    expect(errors).toEqual(["content/hotels/alpha.yaml /affiliateLink", "content/hotels/beta.yaml /affiliateLink", "content/hotels/gamma.yaml /affiliateLink", "content/site.yaml /affiliate/link"]);
+    await writeFile(site, original);
+    const back = await loadContent({ contentDir: fx.content, cwd: fx.dir, previous: narrowed.cache, changed: new Set([site]) });
+    expect(() => validateContent(back)).not.toThrow();
   });
 
   it("rejects javascript:, data: and http: links by the schema", async () => {

@@ -37,5 +37,8 @@ describe("loadValidators", () => {
     }
     expect(v.layout("story")).toBeTypeOf("function");
     expect(v.layout("nope")).toBeUndefined();
+    // Names are looked up, never read as paths into the module's exports.
+    for (const odd of ["__proto__", "constructor", "toString", "Story", ""]) expect(v.layout(odd), odd).toBeUndefined();
+    for (const name of ["showcase", "story", "article"]) expect(v.layout(name), name).toBeTypeOf("function");
   });
 });

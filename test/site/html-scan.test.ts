@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
+import { scanStartTags } from "../../src/site/html-scan.js";
 import { scanPage, srcsetUrls } from "../../src/site/links.js";
 import { fixtureCopy } from "../support/fixture.js";
 
@@ -88,5 +89,24 @@ describe("scanPage", () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe("scanStartTags", () => {
+  /** Every attribute handed on, as "tag name=value". */
+  const found = (html: string, wanted: string[]) => {
+    const out: string[] = [];
+    scanStartTags(html, new Set(wanted), (tag, name, value) => out.push(`${tag} ${name}=${value}`));
+    return out;
+  };
+
+  it("hands on wanted names of any spelling: upper case in the page, a first character that is not a letter", () => {
+    const html = `<DIV Data-Id="1" _x=2 @click='go()' :href="/v/" title="t"><Title><b _x=3></Title><b _x=4 data-ids="no">`;
+    expect(found(html, ["data-id", "_x", "@click", ":href"])).toEqual(["div data-id=1", "div _x=2", "div @click=go()", "div :href=/v/", "b _x=4"]);
+  });
+
+  it("reads past every raw-text element, whatever its case, and past tags whose names only look alike", () => {
+    const html = `<scripts src="/1"><ScRiPt src="/2">"<a href=/in-script>"</SCRIPT ><textarea><a href=/in-textarea></textarea><a href="/3"><xmp><a href=/x></xmp><a href="/4">`;
+    expect(found(html, ["src", "href"])).toEqual(["scripts src=/1", "script src=/2", "a href=/3", "a href=/4"]);
   });
 });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deadLinks, fileForUrl, internalLinks, scanPage, srcsetUrls } from "../../src/site/links.js";
 
@@ -14,6 +15,10 @@ describe("fileForUrl", () => {
     expect(fileForUrl("/zh/#destinations")).toBe("zh/index.html");
     expect(fileForUrl("/assets/site.X.css?v=1")).toBe("assets/site.X.css");
     expect(fileForUrl("/a%20b.html")).toBe("a b.html");
+    expect(fileForUrl("/a/#b?c")).toBe("a/index.html");
+    expect(fileForUrl("/a?b#c")).toBe("a");
+    // A broken escape is left as written (with its slash: no file can be named so).
+    expect(fileForUrl("/a%zz/?q")).toBe("/a%zz/");
   });
 });
 
@@ -44,6 +49,41 @@ describe("srcsetUrls", () => {
   });
 });
 
+/** The character-by-character reading of srcset that srcsetUrls replaced with searches: the reference. */
+function srcsetByCharacters(value: string): string[] {
+  const space = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+  const urls: string[] = [];
+  let i = 0;
+  while (i < value.length) {
+    while (i < value.length && (space(value.charCodeAt(i)) || value.charCodeAt(i) === 44)) i++;
+    let j = i;
+    while (j < value.length && !space(value.charCodeAt(j))) j++;
+    let end = j;
+    while (end > i && value.charCodeAt(end - 1) === 44) end--;
+    if (end > i) urls.push(value.slice(i, end));
+    i = j;
+    if (end < j) continue;
+    let depth = 0;
+    for (; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      if (c === 44 && depth === 0) break;
+      if (c === 40) depth++;
+      else if (c === 41) depth = Math.max(0, depth - 1);
+    }
+  }
+  return urls;
+}
+
+describe("srcsetUrls against the character-by-character reading", () => {
+  it("finds the same URLs in any mix of URLs, descriptors, commas, parentheses and white space", () => {
+    const piece = fc.constantFrom("/a.png", "/b,c.png", "480w", "2x", ",", ", ", " ", "\t", "\n", "\f", "\r", "(", ")", "(1, 2)", "x", "\u00a0");
+    fc.assert(fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+      const value = parts.join("");
+      expect(srcsetUrls(value)).toEqual(srcsetByCharacters(value));
+    }), { numRuns: 3000 });
+  });
+});
+
 describe("scanPage", () => {
   it("reads attributes as a browser does: entities decoded, comments and script text ignored", () => {
     const html = `<!-- <a href="/commented/"> --><script>var s = '<a href="/in-script/">';</script><a href="/q?a=1&amp;b=2">q</a><section id="x&amp;y"></section><a name="old"></a>`;
@@ -65,6 +105,22 @@ describe("deadLinks on fragments", () => {
       'dist/index.html links to #nowhere, but index.html has no element with id="nowhere"',
       'dist/zh/index.html links to /#gone, but index.html has no element with id="gone"',
     ]);
+  });
+
+  it("checks against any set-like lookup of files, and a fragment against the ids its page gave", () => {
+    const asked: string[] = [];
+    const files = { has: (f: string) => (asked.push(f), f !== "gone.html") };
+    const errors = deadLinks(
+      [
+        { outFile: "a.html", links: ["/b.html#x", "/gone.html", "/c.html#top"], ids: [] },
+        { outFile: "b.html", links: [], ids: ["y"] },
+        { outFile: "c.html", links: [], ids: [] },
+      ],
+      files,
+      "dist",
+    );
+    expect(errors.map((e) => e.message)).toEqual(['links to /b.html#x, but b.html has no element with id="x"', "links to /gone.html, which the build does not write"]);
+    expect(asked).toEqual(["b.html", "gone.html", "c.html"]);
   });
 
   it("reports a srcset entry that names no output file", () => {

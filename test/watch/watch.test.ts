@@ -1,4 +1,4 @@
-// Watch end to end on a copy of the fixture site: chokidar sees the save, the rebuild reaches only what it
+// Watch end to end on a copy of the fixture site: the folder watcher sees the save, the rebuild reaches only what it
 // should, the preview serves the result, and open pages hear about it over server-sent events.
 import { cp, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -133,7 +133,7 @@ describe("startWatch", () => {
     again.close();
   });
 
-  it("a save right after a failed one is rebuilt too (chokidar passes on one change of a file per 50 ms)", async () => {
+  it("a save right after a failed one is rebuilt too (the second save lands while the first run goes on)", async () => {
     const text = await readFile(beta(), "utf8");
     const done = reportFor(beta());
     await writeFile(beta(), text.replace("layout: story", "layout: nope"));

@@ -37,6 +37,23 @@ describe("writeChanged", () => {
     expect((await readdir(path.join(out, "a"))).sort()).toEqual(["old.html"]);
   });
 
+  it("compares bytes when the sizes are equal, and views into a larger buffer by their own bytes", async () => {
+    const whole = new TextEncoder().encode("xxsameyy");
+    const r = await writeChanged({
+      outDir: out,
+      files: [
+        { path: "same.html", contents: whole.subarray(2, 6) },
+        { path: "a/old.html", contents: "olD" },
+      ],
+    });
+    expect(r.written).toEqual(["a/old.html"]);
+    expect(await readFile(path.join(out, "a/old.html"), "utf8")).toBe("olD");
+    expect((await stat(path.join(out, "same.html"))).mtime.toISOString()).toBe("2020-01-01T00:00:00.000Z");
+    const grown = await writeChanged({ outDir: out, files: [{ path: "same.html", contents: whole.subarray(2, 7) }] });
+    expect(grown.written).toEqual(["same.html"]);
+    expect(await readFile(path.join(out, "same.html"), "utf8")).toBe("samey");
+  });
+
   it("copies files only when the target's bytes differ", async () => {
     await writeFile(path.join(dir, "img.svg"), "<svg/>");
     const first = await writeChanged({ outDir: out, files: [], copies: [{ path: "assets/img.svg", from: path.join(dir, "img.svg") }] });

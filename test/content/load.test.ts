@@ -1,0 +1,62 @@
+// Loading again with the previous run's cache (as watch does): unchanged files keep their parsed objects, the
+// flag images stay with an unchanged site.yaml and are read again for a changed one, and the images come in
+// the order the content names them whichever read ends first.
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadContent } from "../../src/content/load.js";
+import { fixtureCopy } from "../support/fixture.js";
+
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.map((c) => c()));
+  cleanups = [];
+});
+
+/** A fixture copy whose language menu shows SVG flags. */
+async function site() {
+  const fx = await fixtureCopy({ "site.yaml": (s) => `${s}languageMenu:\n  flags: svg\n` });
+  cleanups.push(fx.cleanup);
+  return fx;
+}
+
+describe("loadContent with the previous run's cache", () => {
+  it("keeps an unchanged file's parsed object and the flag images of an unchanged site.yaml", async () => {
+    const fx = await site();
+    const first = await loadContent({ contentDir: fx.content, cwd: fx.dir });
+    expect([...first.flags!.keys()]).toEqual(["gb", "cn", "jp"]);
+    const beta = path.join(fx.content, "hotels", "beta.yaml");
+    await writeFile(beta, (await readFile(beta, "utf8")).replace("Beta intro.", "Beta intro, again."));
+    const next = await loadContent({ contentDir: fx.content, cwd: fx.dir, previous: first.cache, changed: new Set([beta]) });
+    expect(next.site).toBe(first.site);
+    expect(next.hotels[0]).toBe(first.hotels[0]);
+    expect(next.hotels[1]).not.toBe(first.hotels[1]);
+    expect(next.flags).toBe(first.flags);
+    expect(next.changed).toBe(first.changed);
+  });
+
+  it("reads the flags again when site.yaml changed", async () => {
+    const fx = await site();
+    const first = await loadContent({ contentDir: fx.content, cwd: fx.dir });
+    const file = path.join(fx.content, "site.yaml");
+    await writeFile(file, (await readFile(file, "utf8")).replace('flag: "🇨🇳"', 'flag: "🇹🇼"'));
+    const next = await loadContent({ contentDir: fx.content, cwd: fx.dir, previous: first.cache, changed: new Set([file]) });
+    expect([...next.flags!.keys()]).toEqual(["gb", "tw", "jp"]);
+    const none = await loadContent({ contentDir: fx.content, cwd: fx.dir, previous: next.cache, changed: new Set([file]) });
+    expect(none.flags).not.toBe(next.flags);
+    expect(none.flags).toEqual(next.flags);
+  });
+
+  it("gives the images in the content's order, also when only one of them was read again", async () => {
+    const fx = await site();
+    const first = await loadContent({ contentDir: fx.content, cwd: fx.dir });
+    const order = ["images/default.svg", "images/home.svg", "images/alpha.svg"];
+    expect([...first.images.keys()]).toEqual(order);
+    // The default image is read again (slower than the kept facts of the others), yet stays first.
+    const changed = path.join(fx.content, "images", "default.svg");
+    await writeFile(changed, (await readFile(changed, "utf8")).replace("</svg>", "<!-- again --></svg>"));
+    const next = await loadContent({ contentDir: fx.content, cwd: fx.dir, previous: first.cache, changed: new Set([changed]) });
+    expect([...next.images.keys()]).toEqual(order);
+    expect(next.images.get("images/default.svg")!.hash).not.toBe(first.images.get("images/default.svg")!.hash);
+  });
+});

@@ -1,0 +1,75 @@
+// The inputs a page can read and which of them differ between two runs: exactly the changed ones, whether a
+// hotel's object was kept (its group is skipped whole) or read again with the same or other values.
+import { describe, expect, it } from "vitest";
+import { changedInputs, inputValues } from "../../src/site/inputs.js";
+import type { Content, Hotel } from "../../src/types.js";
+
+const hotel = (id: string, en: Record<string, unknown>, zh?: Record<string, unknown>): Hotel =>
+  ({ id, layout: "story", affiliateLink: `https://book.example.com/${id}`, text: { en, ...(zh ? { zh } : {}) } }) as unknown as Hotel;
+
+function content(hotels: Hotel[], over: Partial<Content> = {}): Content {
+  return {
+    site: { languages: [{ code: "en" }, { code: "zh" }], baseUrl: "https://x.example" },
+    strings: { en: { home: "Home" }, zh: { home: "首页" } },
+    home: { en: { title: "Hi" } },
+    hotels,
+    images: new Map([["images/a.svg", { hash: "aaa", width: 4, height: 3, ext: "svg" }]]),
+    files: {},
+    changedAt: {},
+    flags: new Map(),
+    ...over,
+  } as unknown as Content;
+}
+
+const alpha = hotel("alpha", { name: "Alpha", intro: "A." }, { name: "阿" });
+const beta = hotel("beta", { name: "Beta", intro: "B." });
+const base = content([alpha, beta]);
+
+describe("changedInputs", () => {
+  it("finds nothing between two runs of the same content, and keeps each hotel's group as the same object", () => {
+    const a = inputValues(base);
+    const b = inputValues(content([alpha, beta], { site: base.site, strings: base.strings, home: base.home, images: base.images }));
+    expect(changedInputs(a, b)).toEqual(new Set());
+    // The same hotel object gives the same group, which the comparison skips without looking inside.
+    expect(b.get("hotel:alpha")).toBeInstanceOf(Map);
+    expect(b.get("hotel:alpha")).toBe(a.get("hotel:alpha"));
+    expect(inputValues(content([{ ...alpha } as Hotel, beta])).get("hotel:alpha")).not.toBe(a.get("hotel:alpha"));
+  });
+
+  it("finds nothing when a hotel's file was read again with the same values", () => {
+    const again = hotel("beta", { name: "Beta", intro: "B." });
+    expect(changedInputs(inputValues(base), inputValues(content([alpha, again], { site: base.site, strings: base.strings, home: base.home })))).toEqual(new Set());
+  });
+
+  it("names exactly the block that changed, and the shape only when the fields did", () => {
+    const words = hotel("beta", { name: "Beta", intro: "B, revised." });
+    expect(changedInputs(inputValues(base), inputValues(content([alpha, words])))).toEqual(new Set(["hotel:beta#en"]));
+    const fields = hotel("beta", { name: "Beta", intro: "B.", tagline: "New." });
+    expect(changedInputs(inputValues(base), inputValues(content([alpha, fields])))).toEqual(new Set(["hotel:beta#en", "hotel:beta#en:shape"]));
+    const translated = hotel("alpha", { name: "Alpha", intro: "A." }, { name: "阿尔法" });
+    expect(changedInputs(inputValues(base), inputValues(content([translated, beta])))).toEqual(new Set(["hotel:alpha#zh"]));
+    const layout = { ...beta, layout: "article" } as Hotel;
+    expect(changedInputs(inputValues(base), inputValues(content([alpha, layout])))).toEqual(new Set(["hotel:beta"]));
+  });
+
+  it("names every input of a hotel that came or went, and the hotel list", () => {
+    const gone = changedInputs(inputValues(base), inputValues(content([alpha])));
+    expect(gone).toEqual(new Set(["hotels", "hotel:beta", "hotel:beta#en", "hotel:beta#en:shape"]));
+    const back = changedInputs(inputValues(content([alpha])), inputValues(base));
+    expect(back).toEqual(gone);
+  });
+
+  it("names the site, a text file's block and an image when they change", () => {
+    const site = { ...base.site, baseUrl: "https://y.example" } as Content["site"];
+    const strings = { ...base.strings, zh: { home: "主页" } } as Content["strings"];
+    const images = new Map([["images/a.svg", { hash: "bbb", width: 4, height: 3, ext: "svg" }]]) as Content["images"];
+    const changed = changedInputs(inputValues(base), inputValues(content([alpha, beta], { site, strings, images })));
+    expect(changed).toEqual(new Set(["site", "strings#zh", "image:images/a.svg"]));
+  });
+
+  it("moves the shapes with the default language", () => {
+    const site = { ...base.site, languages: [{ code: "zh" }, { code: "en" }] } as unknown as Content["site"];
+    const changed = changedInputs(inputValues(base), inputValues(content([alpha, beta], { site })));
+    expect(changed).toEqual(new Set(["site", "strings#en:shape", "strings#zh:shape", "home#en:shape", "home#zh:shape", "hotel:alpha#en:shape", "hotel:alpha#zh:shape", "hotel:beta#en:shape", "hotel:beta#zh:shape"]));
+  });
+});
