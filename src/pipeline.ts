@@ -215,7 +215,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
               const page = pageAt(prev!, outFile);
               const used = prev!.site.inputs.get(outFile);
               if (!page || !used) return undefined;
-              for (const id of changedIn) if (used.has(id)) return undefined;
+              for (const id of used) if (changedIn.has(id)) return undefined;
               return { page, inputs: used };
             }
           : undefined,
