@@ -234,7 +234,6 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // Resolve: a page none of whose recorded inputs changed is taken from the previous run as it was.
     const inputs = content === prev?.content ? prev.inputs : inputValues(content);
     const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
-    const changedList = changedIn ? [...changedIn] : [];
     const resolver = siteResolver(content, {
       baseUrl: opts.baseUrl,
       now,
@@ -244,7 +243,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
             const page = same?.outFile === outFile ? same : pageAt(prev!, outFile);
             const used = page && prev!.site.inputs.get(page.outFile);
             if (!page || !used) return undefined;
-            for (const id of changedList) if (used.has(id)) return undefined;
+            for (const id of used) if (changedIn.has(id)) return undefined;
             return { page, inputs: used };
           }
         : undefined,

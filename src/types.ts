@@ -68,8 +68,17 @@ export interface SourceFile {
   /** Path relative to the working directory, as printed in messages. */
   file: string;
   data: unknown;
-  /** Maps a JSON pointer to a 1-based line and column in the file. */
-  locate: (pointer: string, opts?: { key?: boolean }) => { line: number; column: number };
+  /**
+   * Maps a JSON pointer to a 1-based line and column in the file (the key's with `key`). Neither when the file
+   * changed on disk since it was parsed: the position would be of a text nobody parsed (src/content/yaml.ts).
+   */
+  locate: (pointer: string, opts?: { key?: boolean }) => Position;
+}
+
+/** A 1-based line and column in a file; empty when not known. */
+export interface Position {
+  line?: number;
+  column?: number;
 }
 
 /** Everything the load stage read from the content folder. */

@@ -6,11 +6,11 @@ import type { Lock } from "../translate/lock.js";
 import { normalize, type TextSource } from "../translate/sources.js";
 import { fieldStates } from "../translate/status.js";
 
-/** A place in a content file. */
+/** A place in a content file (no line and column when the file changed on disk since it was read). */
 interface At {
   file: string;
-  line: number;
-  column: number;
+  line?: number;
+  column?: number;
   /** JSON pointer inside the file. */
   pointer: string;
 }
@@ -86,6 +86,9 @@ export function translationFindings(o: { sources: TextSource[]; languages: strin
   return { tracked: o.lock !== null, outdated, inconsistent };
 }
 
+/** file:line:column, or file:line, or the file alone when its position is not known. */
+const where = (p: At, column = true) => (p.line ? `${p.file}:${p.line}${column ? `:${p.column ?? 1}` : ""}` : p.file);
+
 /** Quotes a text for one line of a report, shortened. */
 const quote = (t: string) => JSON.stringify(t.length > 60 ? `${t.slice(0, 57).trimEnd()}...` : t);
 
@@ -94,14 +97,14 @@ export function formatTranslationFindings(f: TranslationFindings): string {
   const lines: string[] = [];
   if (f.outdated.length) {
     lines.push("Outdated translations");
-    for (const o of f.outdated) lines.push(`  ${o.file}:${o.line}:${o.column} ${o.lang} ${o.field} is outdated: ${o.reason}`);
+    for (const o of f.outdated) lines.push(`  ${where(o)} ${o.lang} ${o.field} is outdated: ${o.reason}`);
   }
   if (f.inconsistent.length) {
     if (lines.length) lines.push("");
     lines.push("Inconsistent translations");
     for (const i of f.inconsistent) {
       lines.push(`  ${i.lang}: ${quote(i.english)} is translated ${i.variants.length} ways:`);
-      for (const v of i.variants) lines.push(`    ${quote(v.text)} at ${v.places.map((p) => `${p.file}:${p.line}`).join(", ")}`);
+      for (const v of i.variants) lines.push(`    ${quote(v.text)} at ${v.places.map((p) => where(p, false)).join(", ")}`);
     }
   }
   return lines.join("\n");

@@ -115,7 +115,9 @@ export function authoringWarnings({ loaded, content, coverage }: WarningsInput):
       for (const pointer of found) warnings.push(at(source, pointer, "still holds a TODO placeholder"));
     } else {
       const lines = found.slice(1).map((p) => source.locate(p).line);
-      warnings.push(at(source, found[0], `still holds a TODO placeholder, and ${lines.length} more on lines ${lines.join(", ")}`));
+      // Without lines (the file changed since it was read) the pointers say where.
+      const places = lines.every((l) => l) ? `on lines ${lines.join(", ")}` : `at ${found.slice(1).join(", ")}`;
+      warnings.push(at(source, found[0], `still holds a TODO placeholder, and ${lines.length} more ${places}`));
     }
   }
   return { warnings, placeholders };

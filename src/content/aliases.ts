@@ -11,8 +11,8 @@ export function aliasErrors(hotels: { source: SourceFile; hotel: Hotel }[]): Con
   for (const { source, hotel } of hotels) {
     (hotel.aliases ?? []).forEach((alias, i) => {
       const pointer = `/aliases/${i}`;
-      const { line, column } = source.locate(pointer);
-      const at = (message: string, hint: string) => errors.push(new ContentError({ file: source.file, line, column, pointer }, message, hint));
+      // Located only when wrong: a position reads the file again (src/content/yaml.ts).
+      const at = (message: string, hint: string) => errors.push(new ContentError({ file: source.file, ...source.locate(pointer), pointer }, message, hint));
       const page = ids.get(alias);
       const other = taken.get(alias);
       if (page) at(`"${alias}" is the id of ${page.file}, whose page has that address`, "an alias is an old id that no page uses any more; remove it");

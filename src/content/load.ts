@@ -6,6 +6,7 @@ import path from "node:path";
 import { imageSize } from "image-size";
 import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import type { FlagImage, ImageInfo, LoadedContent, SourceFile } from "../types.js";
+import { limiter } from "../util/limiter.js";
 import { loadFlags } from "./flags.js";
 import { gitChangeTimes } from "./git-times.js";
 import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
@@ -22,6 +23,12 @@ export interface LoadOptions {
   /** Absolute paths of the files that changed since `previous`. */
   changed?: Set<string>;
 }
+
+/**
+ * Content files read at once. Started all together, 4,000 hotel files' bytes piled up faster than this thread
+ * parsed them (80 MB of buffers at once), and the memory they took stayed with the process after they were freed.
+ */
+export const READS_IN_FLIGHT = 32;
 
 /** What load keeps between runs, by absolute path: parsed YAML files (or their errors) and image facts. */
 export interface LoadCache {
@@ -70,7 +77,8 @@ async function readSource(root: string, absPath: string, name: string, shown: st
   if ("refused" in read) return fail(...contentRefusal(read.refused, name));
   const bytes = read.bytes;
   try {
-    const source = parseYaml(bytes, shown);
+    // Stamped: the file's text is read again only should an error or warning ask for a position in it.
+    const source = parseYaml(bytes, shown, { path: read.real, size: bytes.length, mtimeMs: read.info.mtimeMs });
     if (source.data === null || source.data === undefined) return fail("is empty", holds(name));
     return source;
   } catch (e) {
@@ -163,11 +171,14 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   const errors: ContentError[] = [];
   const gitTimes = opts.previous?.git ?? gitChangeTimes(contentDir);
   const cache: LoadCache = { files: new Map(), images: new Map(), git: gitTimes };
+  const gate = limiter(READS_IN_FLIGHT);
   const at = async (name: string, abs = path.join(contentDir, name)) => {
-    const read = await cached(abs, opts, "files", cache, async () => {
-      const own: ContentError[] = [];
-      return { source: await readSource(contentDir, abs, name, shown(abs), own), errors: own };
-    });
+    const read = await cached(abs, opts, "files", cache, () =>
+      gate(async () => {
+        const own: ContentError[] = [];
+        return { source: await readSource(contentDir, abs, name, shown(abs), own), errors: own };
+      }),
+    );
     errors.push(...read.errors);
     return read.source;
   };

@@ -31,8 +31,8 @@ export interface ReadRefusal {
   size?: number;
 }
 
-/** The bytes of a regular file, or why it was refused. */
-export type ReadResult = { bytes: Buffer; real: string } | { refused: ReadRefusal };
+/** The bytes of a regular file, with its real path and what fstat said of it once open, or why it was refused. */
+export type ReadResult = { bytes: Buffer; real: string; info: Stats } | { refused: ReadRefusal };
 
 /** What a non-regular file is, in words ("a named pipe (FIFO)"), or null for a regular file. */
 export function specialKind(info: Stats): string | null {
@@ -118,7 +118,7 @@ export async function readRegularFile(file: string, opts: ReadRegularOptions): P
     }
     const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
     chunks = [];
-    return { bytes, real };
+    return { bytes, real, info: opened };
   } catch (e) {
     return errnoRefusal(e);
   } finally {

@@ -137,8 +137,9 @@ function uniqueLanguages(source: SourceFile, site: SiteSettings, errors: Content
     if (j === undefined) return void first.set(l.code, i);
     ok = false;
     const line = source.locate(`/languages/${j}/code`).line;
+    const where = line ? `on line ${line}` : `/languages/${j}`;
     errors.push(
-      errorAt(source, `/languages/${i}/code`, `"${l.code}" is already the code of the language on line ${line}`, "each language needs its own code: it names the language's folder (/zh/) and its block in every text file"),
+      errorAt(source, `/languages/${i}/code`, `"${l.code}" is already the code of the language ${where}`, "each language needs its own code: it names the language's folder (/zh/) and its block in every text file"),
     );
   });
   return ok;

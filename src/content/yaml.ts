@@ -1,51 +1,19 @@
 // Parses one YAML file into data plus a locator from JSON pointers to line and column, so every later
 // error can say where it is. Well-formed files take a fast path (js-yaml, no source positions); the careful
 // parser (yaml, with positions) runs only for a file with a syntax error or when an error needs its place.
+// The locator of a file read from disk keeps no text: it reads the file again when asked (source-text.ts), and
+// gives no line and column when the file changed since it was parsed (the error still names file and pointer;
+// watch parses the changed file again on its next run, with fresh positions).
 import jsyaml from "js-yaml";
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLError } from "yaml";
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from "yaml";
 import { ContentError, ContentErrors } from "../errors.js";
-import type { SourceFile } from "../types.js";
+import type { Position, SourceFile } from "../types.js";
+import { detachedString, detachStrings } from "./detach-strings.js";
+import { decodeUtf8, rereadText, type FileStamp } from "./source-text.js";
 import { blamedAlias, dataProblems, foreignTags, MAX_DEPTH, nestingTooDeep } from "./yaml-limits.js";
 
 /** Largest content file we read: real content is a few KB; anything this big is a mistake. */
 export const MAX_FILE_BYTES = 1024 * 1024;
-
-/** Decodes bytes as UTF-8 strictly (dropping a BOM), reporting the first bad byte's place. */
-function decodeUtf8(bytes: Uint8Array, file: string): string {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw new ContentErrors([
-      new ContentError({ file, line: 1, column: 1 }, "is saved as UTF-16, not UTF-8", "save the file as UTF-8 (most editors have an 'encoding' setting)"),
-    ]);
-  }
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  } catch {
-    let line = 1;
-    let column = 1;
-    let i = 0;
-    // Walk valid prefix to find where decoding breaks.
-    while (i < bytes.length) {
-      const b = bytes[i];
-      const len = b < 0x80 ? 1 : b >> 5 === 6 ? 2 : b >> 4 === 14 ? 3 : b >> 3 === 30 ? 4 : 0;
-      let ok = len > 0 && i + len <= bytes.length;
-      for (let k = 1; ok && k < len; k++) ok = bytes[i + k] >> 6 === 2;
-      if (!ok) break;
-      if (b === 0x0a) {
-        line++;
-        column = 1;
-      } else column++;
-      i += len;
-    }
-    throw new ContentErrors([
-      new ContentError(
-      { file, line, column },
-      "is not valid UTF-8",
-      "save the file as UTF-8 (most editors have an 'encoding' setting)",
-      ),
-    ]);
-  }
-}
 
 /** Turns a JSON pointer into path segments ("/a/0/b" -> ["a", 0, "b"]). */
 export function pointerToPath(pointer: string): (string | number)[] {
@@ -79,6 +47,15 @@ function findOffset(root: Node | null, path: (string | number)[], wantKey: boole
   return offset;
 }
 
+/**
+ * Copies each string js-yaml reads out of the text as it is read (detach-strings.ts), keys included: a key is
+ * interned when it is set, and the first "en" V8 interns is the one every later "en" becomes. Cut from a text
+ * holding Chinese it is two bytes a character, and so is each URL and label made with it.
+ */
+function detachScalar(event: jsyaml.EventType, state: jsyaml.State): void {
+  if (event === "close" && typeof state.result === "string") state.result = detachedString(state.result);
+}
+
 /** Anchors and aliases (&name, *name) go to the careful parser, which bounds how far they expand. */
 const ANCHOR_OR_ALIAS = /(^|[\s:[{,-])[&*][^\s,[\]{}]/m;
 
@@ -89,15 +66,89 @@ const ANCHOR_OR_ALIAS = /(^|[\s:[{,-])[&*][^\s,[\]{}]/m;
 export function fastParse(text: string): unknown {
   if (ANCHOR_OR_ALIAS.test(text)) return undefined;
   try {
-    const data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
+    const data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA, listener: detachScalar });
     return data === null ? undefined : data;
   } catch {
     return undefined;
   }
 }
 
-/** Reads YAML bytes into a SourceFile, or throws ContentErrors with every syntax error of the file. */
-export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
+/** A file parsed by the careful parser: its document and the line starts that turn offsets into positions. */
+interface Careful {
+  doc: Document;
+  lineCounter: LineCounter;
+}
+
+/** Parses text with positions (the text was parsed once already, so it is well formed), or null should it fail. */
+function carefulParse(text: string): Careful | null {
+  try {
+    const lineCounter = new LineCounter();
+    return { doc: parseDocument(text, { lineCounter, uniqueKeys: true }), lineCounter };
+  } catch {
+    return null;
+  }
+}
+
+/** The line and column a pointer reaches in a parsed file. */
+function positionIn(careful: Careful, pointer: string, key: boolean): Position {
+  const pos = careful.lineCounter.linePos(findOffset(careful.doc.contents, pointerToPath(pointer), key));
+  return { line: pos.line, column: pos.col };
+}
+
+/** A locator over text in hand, parsing it carefully on the first question only. */
+function locateIn(text: string): SourceFile["locate"] {
+  let careful: Careful | null | undefined;
+  return (pointer, opts) => {
+    careful ??= carefulParse(text);
+    return careful ? positionIn(careful, pointer, opts?.key ?? false) : {};
+  };
+}
+
+/** The careful parses of the files positions were last asked of: errors and warnings come a file at a time. */
+const recent = new Map<SourceFile["locate"], Careful | null>();
+
+/** How many files {@link recent} keeps parsed (a file of 1 MB parses to some 10 MB of nodes). */
+export const RECENT_FILES = 4;
+
+/**
+ * A locator that keeps nothing of the file but what `text` holds: it gets the text from `text` when a position is
+ * asked for (undefined: the file is not the one parsed any more, and positions are unknown), and keeps the parse
+ * among the few recent.
+ */
+function locator(text: () => string | undefined): SourceFile["locate"] {
+  const locate: SourceFile["locate"] = (pointer, opts) => {
+    let careful = recent.get(locate);
+    if (careful === undefined) {
+      const t = text();
+      careful = t === undefined ? null : carefulParse(t);
+    }
+    recent.delete(locate);
+    recent.set(locate, careful);
+    if (recent.size > RECENT_FILES) recent.delete(recent.keys().next().value!);
+    return careful ? positionIn(careful, pointer, opts?.key ?? false) : {};
+  };
+  return locate;
+}
+
+/**
+ * A locator reading the stamped file again. A function of its own: a closure made inside parseYaml would share
+ * parseYaml's scope, and so keep the text (and the careful parser's document) alive.
+ */
+function locatorOnDisk(stamp: FileStamp): SourceFile["locate"] {
+  return locator(() => rereadText(stamp));
+}
+
+/** A locator over text that is on no disk, which it keeps (and nothing else of parseYaml's). */
+function locatorInMemory(text: string): SourceFile["locate"] {
+  return locator(() => text);
+}
+
+/**
+ * Reads YAML bytes into a SourceFile, or throws ContentErrors with every syntax error of the file. With a stamp
+ * (the file on disk the bytes came from) its locator reads the file again when asked; without one (text that is
+ * on no disk: tests, a translation import being checked) it keeps the text.
+ */
+export function parseYaml(bytes: Uint8Array, file: string, stamp?: FileStamp): SourceFile {
   if (bytes.length > MAX_FILE_BYTES) {
     throw new ContentErrors([
       new ContentError(
@@ -108,21 +159,11 @@ export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
     ]);
   }
   const text = decodeUtf8(bytes, file);
+  const later = stamp ? locatorOnDisk(stamp) : locatorInMemory(text);
   const deep = nestingTooDeep(text);
   if (deep) throw new ContentErrors([tooDeep(file, deep)]);
   const fast = fastParse(text);
-  if (fast !== undefined) {
-    let careful: { doc: ReturnType<typeof parseDocument>; lineCounter: LineCounter } | undefined;
-    const locate = (pointer: string, opts?: { key?: boolean }) => {
-      if (!careful) {
-        const lineCounter = new LineCounter();
-        careful = { doc: parseDocument(text, { lineCounter, uniqueKeys: true }), lineCounter };
-      }
-      const pos = careful.lineCounter.linePos(findOffset(careful.doc.contents, pointerToPath(pointer), opts?.key ?? false));
-      return { line: pos.line, column: pos.col };
-    };
-    return checkedData({ file, data: fast, locate });
-  }
+  if (fast !== undefined) return checkedData({ file, data: fast, locate: locateIn(text) }, later);
   const lineCounter = new LineCounter();
   let doc: ReturnType<typeof parseDocument>;
   try {
@@ -154,7 +195,7 @@ export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
   };
   const tags = foreignTags(doc, text);
   if (tags.length) throw new ContentErrors(tags.map((t) => new ContentError({ file, ...place(t.offset) }, ...tagMessage(t.tag))));
-  const locate = (pointer: string, opts?: { key?: boolean }) => place(findOffset(doc.contents, pointerToPath(pointer), opts?.key ?? false));
+  const locate: SourceFile["locate"] = (pointer, opts) => positionIn({ doc, lineCounter }, pointer, opts?.key ?? false);
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });
@@ -169,11 +210,13 @@ export function parseYaml(bytes: Uint8Array, file: string): SourceFile {
       ),
     ]);
   }
-  return checkedData({ file, data, locate });
+  // The careful parser's strings are cut from the text too: copied once the data is known to be bounded.
+  const source = checkedData({ file, data, locate }, later);
+  return { ...source, data: detachStrings(source.data) };
 }
 
 /** The error for a file nested deeper than content ever is. */
-function tooDeep(file: string, at: { line: number; column: number }): ContentError {
+function tooDeep(file: string, at: Position): ContentError {
   return new ContentError(
     { file, ...at },
     `YAML: lists and mappings nest more than ${MAX_DEPTH} levels deep here`,
@@ -189,8 +232,11 @@ function tagMessage(tag: string): [string, string] {
   ];
 }
 
-/** Refuses parsed data with merge keys or aliases that nest it too deep, pointing at the place in the file. */
-function checkedData(source: SourceFile): SourceFile {
+/**
+ * Refuses parsed data with merge keys or aliases that nest it too deep, pointing at the place in the file (with
+ * the parse in hand); returns the file with the locator it keeps.
+ */
+function checkedData(source: SourceFile, later: SourceFile["locate"]): SourceFile {
   const problems = dataProblems(source.data);
   const errors = problems.merges.map(
     (pointer) =>
@@ -202,7 +248,7 @@ function checkedData(source: SourceFile): SourceFile {
   );
   if (problems.deep !== undefined) errors.push(tooDeep(source.file, source.locate(problems.deep)));
   if (errors.length) throw new ContentErrors(errors);
-  return source;
+  return { file: source.file, data: source.data, locate: later };
 }
 
 /** Syntax errors that stand on their own: after the first structural error, the rest are usually its echoes. */

@@ -30,8 +30,14 @@ export interface ResolveOptions {
 /** A resolved page and the inputs it read (see inputs.ts), as the next run may take it. */
 export interface KeptPage {
   page: Page;
-  inputs: Set<string>;
+  inputs: PageInputs;
 }
+
+/**
+ * The inputs a page read, each once. A list, not a Set: a page reads about twenty, and 12,006 pages' Sets were
+ * 7 MB more than their lists.
+ */
+export type PageInputs = readonly string[];
 
 /** How much of one text source one language covers. */
 export interface Coverage {
@@ -60,12 +66,15 @@ export function summary(p: Page): PageSummary {
 export interface ResolvedSite<P extends PageSummary = PageSummary> {
   pages: P[];
   /** What each page read, by output file: the page's recorded inputs. */
-  inputs: Map<string, Set<string>>;
+  inputs: Map<string, PageInputs>;
   /** Pages taken from the previous run (not resolved again). */
   reused: Set<Page>;
   coverage: Coverage[];
   routes: Routes;
 }
+
+/** The og image's size and type: every page's is the same (one object for all of them). */
+const OG_IMAGE_SIZE = { ...OG_SIZE, type: "image/jpeg" };
 
 /** Splits prose into paragraphs at blank lines. */
 export function paragraphs(text: string | undefined): string[] {
@@ -96,7 +105,7 @@ export interface SiteResolver {
 
 /**
  * Stage 3 as a generator: a build renders and lets go of each page before the next is resolved, so memory holds
- * the pages in flight instead of the site (12,006 pages' props were about 200 MB). resolveSite collects it.
+ * the pages in flight instead of the site. resolveSite collects it.
  */
 export function siteResolver(content: Content, opts: ResolveOptions): SiteResolver {
   const { site } = content;
@@ -112,21 +121,23 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   let texts = new Set<ResolvedText<unknown> & { source: string; lang: string }>();
   const marks = fallbackMarker({ content, split: paragraphs });
 
-  // Each (source, language) is resolved once and its coverage recorded once.
-  const cache = new Map<string, ResolvedText<unknown> & { source: string; lang: string }>();
+  // Each (source, language) is resolved once and its coverage recorded once, with the names of the inputs a
+  // page reading it records: made once, every page's recorded inputs hold the same strings.
+  const cache = new Map<string, ResolvedText<unknown> & { source: string; lang: string; reads: string[] }>();
   function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
     const key = `${source}\u0000${lang}`;
     let r = cache.get(key);
     if (!r) {
-      const once = resolveTextOnce(blocks, lang, def);
-      r = { value: once.value, fields: once.fields, fallbacks: once.fallbacks, source, lang };
+      const resolved = resolveTextOnce(blocks, lang, def);
+      // A translation reads the default language's words only where it fell back to them; else only its fields.
+      const reads = [input.text(source, lang)];
+      if (lang !== def) reads.push(resolved.fallbacks.length ? input.text(source, def) : input.shape(source, def));
+      r = { ...resolved, source, lang, reads };
       cache.set(key, r);
-      coverage.push({ source, file: content.files[source], lang, fields: r.fields.length, fallbacks: r.fallbacks });
+      coverage.push({ source, file: content.files[source], lang, fields: r.fields, fallbacks: r.fallbacks });
     }
-    // A translation reads the default language's words only where it fell back to them; else only its fields.
-    use(input.text(source, lang));
+    for (const id of r.reads) use(id);
     texts.add(r);
-    if (lang !== def) use(r.fallbacks.length ? input.text(source, def) : input.shape(source, def));
     return r.value as T;
   }
   const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
@@ -135,18 +146,35 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const hotelById = (id: string) => byId.get(id)!;
 
   // Responsive variants and the og image come from the image stage's plan, made once per image.
-  const views = new Map<string, Omit<ImageView, "alt">>();
+  // A hotel's image with its alt text is on its page and on its card: one object for both.
+  const views = new Map<string, { view: Omit<ImageView, "alt">; id: string; withAlt: Map<string, ImageView> }>();
   const imageOf = (ref: string, alt: string): ImageView => {
-    use(input.image(ref));
-    let view = views.get(ref);
-    if (!view) views.set(ref, (view = imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view));
-    return { ...view, alt };
+    let plan = views.get(ref);
+    if (!plan) views.set(ref, (plan = { view: imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view, id: input.image(ref), withAlt: new Map() }));
+    use(plan.id);
+    let image = plan.withAlt.get(alt);
+    if (!image) plan.withAlt.set(alt, (image = { ...plan.view, alt }));
+    return image;
   };
   const hotelImage = (h: Hotel, t: HotelText) => imageOf(hotelFields(h).image ?? site.defaultImage, t.imageAlt);
   // A hotel's own fields (layout, image, link), apart from its text.
-  const hotelFields = (h: Hotel): Hotel => (use(input.hotel(h.id)), h);
+  const hotelInputs = new Map(content.hotels.map((h) => [h, input.hotel(h.id)]));
+  const hotelFields = (h: Hotel): Hotel => (use(hotelInputs.get(h) ?? input.hotel(h.id)), h);
   const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
     bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements });
+
+  // What the chrome shows the same on every page of a language, made once per language (pages share it).
+  const flagSrc = new Map(languages.map((l) => [l.code, flagUrl(l, content.flags)]));
+  const suggestionWords = new Map<string, { text: string; linkText: string }>();
+  const popularLists = new Map<string, Chrome["popular"]>();
+
+  // Every page reads the popular hotels' names (recording them as its inputs); the list is made once a language.
+  const popularOf = (lang: string): Chrome["popular"] => {
+    const names = site.popularDestinations.map((id) => hotelText(hotelById(id), lang).name);
+    let popular = popularLists.get(lang);
+    if (!popular) popularLists.set(lang, (popular = site.popularDestinations.map((id, i) => ({ name: names[i], href: routes.url({ kind: "hotel", id }, lang) }))));
+    return popular;
+  };
 
   function chrome(route: Route, lang: Language): Chrome {
     const t = strings(lang.code);
@@ -163,7 +191,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         nativeName: l.nativeName,
         label: l.label,
         flag: l.flag,
-        flagSrc: flagUrl(l, content.flags),
+        flagSrc: flagSrc.get(l.code),
         href: routes.url(switchTo, l.code),
         current: l.code === lang.code,
       })),
@@ -174,35 +202,43 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
           // A language whose banner sentence is not translated offers itself in the default language's words.
           const own = !cache.get(`strings\u0000${l.code}`)?.fallbacks.includes("/languageSuggestion");
           const defLang = languages[0];
+          let words = suggestionWords.get(l.code);
+          if (!words) {
+            words = { text: format(other.languageSuggestion, { language: l.nativeName }), linkText: format(other.languageSuggestionLink, { language: l.nativeName }) };
+            suggestionWords.set(l.code, words);
+          }
           return {
             code: l.code,
             htmlLang: l.htmlLang,
             textLang: own ? l.htmlLang : defLang.htmlLang,
             dir: (own ? l.dir : defLang.dir) ?? "ltr",
-            text: format(other.languageSuggestion, { language: l.nativeName }),
-            linkText: format(other.languageSuggestionLink, { language: l.nativeName }),
+            text: words.text,
+            linkText: words.linkText,
             href: routes.url(switchTo, l.code),
             dismiss: other.dismiss,
           };
         }),
       bookNow: book(site.affiliate.link, t.bookNow, route, lang.code, ["header", "menu", "footer"]),
-      popular: site.popularDestinations.map((id) => ({
-        name: hotelText(hotelById(id), lang.code).name,
-        href: routes.url({ kind: "hotel", id }, lang.code),
-      })),
+      popular: popularOf(lang.code),
       contactEmail: site.contactEmail,
       year: opts.now.getUTCFullYear(),
     };
   }
 
+  // A route's hreflang alternates are the same in every language: made once a route (by its default URL).
+  const alternatesOf = new Map<string, Head["alternates"]>();
+  const localeAlternates = new Map(languages.map((lang) => [lang.code, languages.filter((l) => l.code !== lang.code).map((l) => l.locale)]));
   function head(route: Route, lang: Language, o: { title: string; description: string; image: ImageView; type: string; jsonLd: unknown[] }): Head {
     const indexed = route.kind !== "notFound";
-    const alternates = indexed
-      ? [
-          ...languages.map((l) => ({ hreflang: l.htmlLang, href: routes.absolute(routes.url(route, l.code)) })),
-          { hreflang: "x-default", href: routes.absolute(routes.url(route, def)) },
-        ]
-      : [];
+    const key = routes.url(route, def);
+    let alternates = indexed ? alternatesOf.get(key) : [];
+    if (!alternates) {
+      alternates = [
+        ...languages.map((l) => ({ hreflang: l.htmlLang, href: routes.absolute(routes.url(route, l.code)) })),
+        { hreflang: "x-default", href: routes.absolute(key) },
+      ];
+      alternatesOf.set(key, alternates);
+    }
     return {
       title: o.title,
       description: o.description,
@@ -212,10 +248,10 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       og: {
         type: o.type,
         locale: lang.locale,
-        localeAlternates: languages.filter((l) => l.code !== lang.code).map((l) => l.locale),
+        localeAlternates: localeAlternates.get(lang.code)!,
         image: routes.absolute(o.image.og ?? o.image.src),
         // The og image is always the 1200x630 JPEG the image stage makes; say so, so previews need not fetch it first.
-        imageSize: o.image.og ? { ...OG_SIZE, type: "image/jpeg" } : undefined,
+        imageSize: o.image.og ? OG_IMAGE_SIZE : undefined,
         imageAlt: o.image.alt,
         siteName: strings(lang.code).siteName,
       },
@@ -237,7 +273,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     };
   };
 
-  const inputs = new Map<string, Set<string>>();
+  const inputs = new Map<string, PageInputs>();
   const reused = new Set<Page>();
   function* pages(): Generator<Page> {
     let at = 0;
@@ -259,7 +295,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         // The default-language texts this page shows in place of its own (recorded by text() as it read them).
         const fallback = marks([...texts].filter((r) => r.lang === lang.code));
         if (fallback) page.fallback = fallback;
-        inputs.set(outFile, used);
+        inputs.set(outFile, [...used]);
         return page;
       };
       const homeUrl = routes.absolute(routes.url({ kind: "home" }, lang.code));

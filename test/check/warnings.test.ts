@@ -1,5 +1,7 @@
 // check's authoring warnings on the fixture site: untranslated fields, long meta text (CJK counted double),
 // and TODO placeholders, each at its file, line and pointer.
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { check } from "../../src/build.js";
 import { authoringWarnings, META_LIMITS, textWidth } from "../../src/check/warnings.js";
@@ -61,6 +63,20 @@ describe("authoringWarnings", () => {
     const many = await warningsWith({ "hotels/beta.yaml": (s) => s.replace(/text: (\w+) text\./g, "text: TODO").replace("Beta intro.", "TODO") });
     expect(many.placeholders).toBe(4);
     expect(many.lines).toContain("content/hotels/beta.yaml:16:12 /text/en/intro still holds a TODO placeholder, and 3 more on lines 18, 19, 20");
+  });
+
+  it("names pointers instead of lines in a file saved again since it was read (its lines may have moved)", async () => {
+    const fx = await fixtureCopy({ "hotels/beta.yaml": (s) => s.replace(/text: (\w+) text\./g, "text: TODO").replace("Beta intro.", "TODO") });
+    try {
+      const result = await check({ contentDir: "content", outDir: "dist", cwd: fx.dir, now: new Date("2031-01-01T00:00:00Z") });
+      const beta = path.join(fx.content, "hotels", "beta.yaml");
+      await writeFile(beta, `# a line added above everything\n${await readFile(beta, "utf8")}`);
+      const warning = authoringWarnings(result).warnings.find((w) => w.place.file === "content/hotels/beta.yaml" && /TODO/.test(w.message))!;
+      expect(warning.place).toEqual({ file: "content/hotels/beta.yaml", pointer: "/text/en/intro", line: undefined, column: undefined });
+      expect(warning.message).toMatch(/^still holds a TODO placeholder, and 3 more at \/text\/en\/sections\/0\/text, /);
+    } finally {
+      await fx.cleanup();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { appendFile, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadContent } from "../../src/content/load.js";
@@ -145,6 +145,21 @@ describe("validateContent", () => {
     expect(await errorsWith({ "site.yaml": replace("[alpha, gamma]", "[alpha, omega]") })).toEqual([
       'content/site.yaml:16:30 /popularDestinations/1 "omega" names no hotel',
     ]);
+  });
+
+  it("names the file and pointer without a line when the file was saved again between load and validation", async () => {
+    const fx = await fixtureCopy({ "site.yaml": replace("{ code: ja, label: Japanese", "{ code: zh, label: Japanese") });
+    cleanups.push(fx.cleanup);
+    const loaded = await loadContent({ contentDir: fx.content, cwd: fx.dir });
+    await appendFile(path.join(fx.content, "site.yaml"), "# saved again\n");
+    const errors = (() => {
+      try {
+        validateContent(loaded);
+      } catch (e) {
+        return (e as ContentErrors).errors.map((x) => x.format().split("\n")[0]);
+      }
+    })();
+    expect(errors).toEqual(['content/site.yaml /languages/2/code "zh" is already the code of the language /languages/1']);
   });
 
   it("collects errors from every file before failing", async () => {

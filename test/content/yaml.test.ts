@@ -1,6 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { mkdtemp, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContentErrors } from "../../src/errors.js";
-import { fastParse, MAX_FILE_BYTES, parseYaml, pointerToPath } from "../../src/content/yaml.js";
+import { fastParse, MAX_FILE_BYTES, parseYaml, pointerToPath, RECENT_FILES } from "../../src/content/yaml.js";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -90,5 +95,91 @@ describe("fastParse", () => {
 
   it("reads YAML 1.2 core types, not YAML 1.1's (no yes/no booleans, no dates)", () => {
     expect(fastParse("a: yes\nb: 2024-01-02\nc: true\nd: 012\n")).toEqual({ a: "yes", b: "2024-01-02", c: true, d: 12 });
+  });
+});
+
+describe("parseYaml of a file on disk (stamped)", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "hotelsite-yaml-"));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  /** Writes text to a file and parses it as load does: its bytes and its stamp. */
+  async function parsedFile(name: string, text: string) {
+    const file = path.join(dir, name);
+    await writeFile(file, text);
+    const info = await stat(file);
+    return { file, source: parseYaml(bytes(text), name, { path: file, size: info.size, mtimeMs: info.mtimeMs }) };
+  }
+
+  it("locates by reading the file again, so a file gone before the first question has no positions", async () => {
+    const kept = await parsedFile("kept.yaml", "a: 1\nb:\n  c: 東京\n");
+    expect(kept.source.locate("/b/c")).toEqual({ line: 3, column: 6 });
+    const gone = await parsedFile("gone.yaml", "a: 1\nb:\n  c: 東京\n");
+    await unlink(gone.file);
+    // Were the text kept in memory, this would still be line 3.
+    expect(gone.source.locate("/b/c")).toEqual({});
+  });
+
+  it("gives no positions in a file changed since it was parsed, rather than positions in a text nobody parsed", async () => {
+    const { file, source } = await parsedFile("changed.yaml", "a: 1\nb: 2\n");
+    await writeFile(file, "# moved down\na: 1\nb: 2\n");
+    expect(source.locate("/b")).toEqual({});
+  });
+
+  it("answers from the parse of the last few files asked about, then reads again", async () => {
+    const first = await parsedFile("first.yaml", "a: 1\nb: 2\n");
+    expect(first.source.locate("/a")).toEqual({ line: 1, column: 4 });
+    await unlink(first.file);
+    expect(first.source.locate("/b")).toEqual({ line: 2, column: 4 });
+    for (let i = 0; i < RECENT_FILES; i++) (await parsedFile(`other-${i}.yaml`, "x: 1\n")).source.locate("/x");
+    expect(first.source.locate("/b")).toEqual({});
+  });
+
+  it("locates in a file with anchors (the careful parser's) by reading it again too", async () => {
+    const { file, source } = await parsedFile("anchors.yaml", "a: &x\n  - 1\nb: *x\nc: 3\n");
+    expect(source.data).toEqual({ a: [1], b: [1], c: 3 });
+    expect(source.locate("/c")).toEqual({ line: 4, column: 4 });
+    expect(parsedAgain(source, "/b")).toEqual({ line: 3, column: 4 });
+    await unlink(file);
+    expect(parsedAgain(source, "/c")).toEqual({});
+  });
+});
+
+/** A position asked of a file's locator once its recent parse is gone (every other locator asked since). */
+function parsedAgain(source: ReturnType<typeof parseYaml>, pointer: string) {
+  for (let i = 0; i < RECENT_FILES; i++) parseYaml(bytes("x: 1\n"), "other.yaml").locate("/x");
+  return source.locate(pointer);
+}
+
+describe("parseYaml's strings", () => {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  /** MB the heap holds more, after full collections, once `make` has returned what it keeps. */
+  const heldBy = <T>(make: () => T): { held: number; kept: T } => {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // Called in a frame of its own, so that nothing it made but what it returns is still in a register.
+    const kept = make();
+    gc();
+    gc();
+    return { held: (process.memoryUsage().heapUsed - before) / 1024 / 1024, kept };
+  };
+
+  it("keep nothing of the text they were read from (60 files of 260 KB, kept as short values)", () => {
+    const text = (i: number, anchors: boolean) => `# ${"中".repeat(130_000)} ${i}\n${anchors ? "x: &x [1]\ny: *x\n" : ""}name: Grand Hyatt Somewhere ${i}\n`;
+    const { held, kept } = heldBy(() => Array.from({ length: 60 }, (_, i) => parseYaml(bytes(text(i, i >= 30)), "x.yaml").data as { name: string }));
+    expect(kept[45].name).toBe("Grand Hyatt Somewhere 45");
+    // 60 texts of 260 KB each (two bytes a character) would be 15 MB; the names alone are a few KB.
+    expect(held).toBeLessThan(3);
+  });
+
+  it("are one byte a character when they can be, though read from a file holding Chinese", () => {
+    const text = (i: number) => `city: 東京\nabout: ${"a".repeat(200_000)} ${i}\n`;
+    const { held, kept } = heldBy(() => Array.from({ length: 40 }, (_, i) => parseYaml(bytes(text(i)), "x.yaml").data as { about: string }));
+    expect(kept[39].about).toMatch(/^a+ 39$/);
+    // 40 strings of 200,000 characters: 8 MB at one byte a character, 16 MB at two.
+    expect(held).toBeLessThan(11);
   });
 });

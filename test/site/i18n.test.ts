@@ -10,7 +10,7 @@ describe("resolveText", () => {
   it("takes each field from the language, else from the default, recording every fallback", () => {
     const r = resolveText<typeof blocks.en>(blocks, "zh", "en");
     expect(r.value).toEqual({ title: "你好", list: ["甲", "b"], nested: { x: "X", y: "乙" } });
-    expect(r.fields).toEqual(["/title", "/list/0", "/list/1", "/nested/x", "/nested/y"]);
+    expect(r.fields).toBe(5);
     expect(r.fallbacks).toEqual(["/list/1", "/nested/x"]);
   });
 

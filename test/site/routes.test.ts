@@ -19,6 +19,17 @@ describe("routes", () => {
     expect(r.url({ kind: "notFound" }, "zh")).toBe("/zh/404.html");
   });
 
+  it("gives each route and language its URL again whichever was asked first (each is made once per maker)", () => {
+    const routes: Parameters<typeof r.url>[0][] = [{ kind: "hotel", id: "dubai" }, { kind: "home" }, { kind: "notFound" }, { kind: "hotel", id: "404" }, { kind: "hotel", id: "tokyo" }];
+    const order = [...routes, ...[...routes].reverse()];
+    const asked = makeRoutes(site);
+    const answers = order.flatMap((route) => ["ja", "en", "zh"].map((l) => `${asked.url(route, l)} ${asked.absolute(asked.url(route, l))}`));
+    const fresh = order.flatMap((route) => ["ja", "en", "zh"].map((l) => `${makeRoutes(site).url(route, l)} https://example.com${makeRoutes(site).url(route, l)}`));
+    expect(answers).toEqual(fresh);
+    expect(asked.url({ kind: "hotel", id: "404" }, "zh")).toBe("/zh/grand-hyatt-404/");
+    expect(asked.url({ kind: "notFound" }, "zh")).toBe("/zh/404.html");
+  });
+
   it("maps routes to the files of PRODUCT.md's table", () => {
     expect(r.outFile({ kind: "home" }, "en")).toBe("index.html");
     expect(r.outFile({ kind: "home" }, "ja")).toBe("ja/index.html");

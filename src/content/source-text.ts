@@ -1,0 +1,79 @@
+// A content file's text: decoded strictly as UTF-8 when it is loaded, and read again from disk when a position
+// inside it is asked for later. Keeping every file's text for the rare error or warning cost a build 30 MB per
+// 4,000 hotel files (two-byte strings, since hotel files hold Chinese and Japanese); a stamp of the file (path,
+// size, mtime) costs a few bytes and says whether the file on disk is still the one that was parsed.
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { ContentError, ContentErrors } from "../errors.js";
+
+/** Decodes bytes as UTF-8 strictly (dropping a BOM), reporting the first bad byte's place. */
+export function decodeUtf8(bytes: Uint8Array, file: string): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw new ContentErrors([
+      new ContentError({ file, line: 1, column: 1 }, "is saved as UTF-16, not UTF-8", "save the file as UTF-8 (most editors have an 'encoding' setting)"),
+    ]);
+  }
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    let line = 1;
+    let column = 1;
+    let i = 0;
+    // Walk valid prefix to find where decoding breaks.
+    while (i < bytes.length) {
+      const b = bytes[i];
+      const len = b < 0x80 ? 1 : b >> 5 === 6 ? 2 : b >> 4 === 14 ? 3 : b >> 3 === 30 ? 4 : 0;
+      let ok = len > 0 && i + len <= bytes.length;
+      for (let k = 1; ok && k < len; k++) ok = bytes[i + k] >> 6 === 2;
+      if (!ok) break;
+      if (b === 0x0a) {
+        line++;
+        column = 1;
+      } else column++;
+      i += len;
+    }
+    throw new ContentErrors([
+      new ContentError(
+      { file, line, column },
+      "is not valid UTF-8",
+      "save the file as UTF-8 (most editors have an 'encoding' setting)",
+      ),
+    ]);
+  }
+}
+
+/** What load saw of a file it parsed: where it is (links resolved), its size and its modification time. */
+export interface FileStamp {
+  /** The real path (no links left), as read-file.ts opened it. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * The text of a stamped file read again now, or undefined when the file is no longer the one that was parsed:
+ * gone, replaced by something other than a regular file or by a link, of another size or modification time,
+ * unreadable, or no longer UTF-8. Synchronous, because positions are asked for in the middle of making an error;
+ * only errors, warnings and `check` ask, a file or a few at a time.
+ */
+export function rereadText(stamp: FileStamp): string | undefined {
+  let fd: number | undefined;
+  try {
+    // O_NONBLOCK: a FIFO swapped in since load must not block; O_NOFOLLOW: nor may a link taken in.
+    fd = openSync(stamp.path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size !== stamp.size || info.mtimeMs !== stamp.mtimeMs) return undefined;
+    const bytes = Buffer.alloc(stamp.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = readSync(fd, bytes, read, bytes.length - read, read);
+      if (n === 0) return undefined;
+      read += n;
+    }
+    return decodeUtf8(bytes, stamp.path);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
