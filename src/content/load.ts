@@ -10,7 +10,8 @@ import { limiter } from "../util/limiter.js";
 import { loadFlags } from "./flags.js";
 import { gitChangeTimes } from "./git-times.js";
 import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
-import { MAX_FILE_BYTES, parseYaml } from "./yaml.js";
+import { contentParser, type ContentParser } from "./parse-pool.js";
+import { MAX_FILE_BYTES } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
 export interface LoadOptions {
@@ -68,7 +69,8 @@ function holds(name: string): string {
 }
 
 /** Reads and parses one YAML file, turning I/O and syntax problems into ContentErrors. */
-async function readSource(root: string, absPath: string, name: string, shown: string, errors: ContentError[]): Promise<SourceFile | null> {
+async function readSource(o: { root: string; absPath: string; name: string; shown: string; errors: ContentError[]; parser: ContentParser }): Promise<SourceFile | null> {
+  const { root, absPath, name, shown, errors } = o;
   const fail = (message: string, hint?: string) => {
     errors.push(new ContentError({ file: shown }, message, hint));
     return null;
@@ -78,7 +80,7 @@ async function readSource(root: string, absPath: string, name: string, shown: st
   const bytes = read.bytes;
   try {
     // Stamped: the file's text is read again only should an error or warning ask for a position in it.
-    const source = parseYaml(bytes, shown, { path: read.real, size: bytes.length, mtimeMs: read.info.mtimeMs });
+    const source = await o.parser.parse(bytes, shown, { path: read.real, size: bytes.length, mtimeMs: read.info.mtimeMs });
     if (source.data === null || source.data === undefined) return fail("is empty", holds(name));
     return source;
   } catch (e) {
@@ -176,7 +178,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
     const read = await cached(abs, opts, "files", cache, () =>
       gate(async () => {
         const own: ContentError[] = [];
-        return { source: await readSource(contentDir, abs, name, shown(abs), own), errors: own };
+        return { source: await readSource({ root: contentDir, absPath: abs, name, shown: shown(abs), errors: own, parser }), errors: own };
       }),
     );
     errors.push(...read.errors);
@@ -196,13 +198,15 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   } catch {
     errors.push(new ContentError({ file: shown(hotelsDir) }, "is not a folder of hotel files", "create it and add one <id>.yaml per hotel"));
   }
+  // A first load of a large site parses on both cores; a watch run reads the few files that changed.
+  const parser = await contentParser(opts.changed ? opts.changed.size : hotelNames.length + 3);
   const [site, strings, home, ...hotels] = await Promise.all([
     at("site.yaml"),
     at("strings.yaml"),
     at("home.yaml"),
     // A name from readdir holds no separator: joined by hand, as path.join would (1,334 joins a run otherwise).
     ...hotelNames.map((n) => at(`hotels${path.sep}${n}`, hotelsDir + path.sep + n)),
-  ]);
+  ]).finally(() => parser.close());
   if (errors.length) throw new ContentErrors(errors);
 
   const loadedHotels = hotels as SourceFile[];

@@ -143,6 +143,11 @@ function locatorInMemory(text: string): SourceFile["locate"] {
   return locator(() => text);
 }
 
+/** A SourceFile for data parsed elsewhere (the parse worker) from the stamped file's bytes. */
+export function sourceFromData(file: string, data: unknown, stamp: FileStamp): SourceFile {
+  return { file, data, locate: locatorOnDisk(stamp) };
+}
+
 /**
  * Reads YAML bytes into a SourceFile, or throws ContentErrors with every syntax error of the file. With a stamp
  * (the file on disk the bytes came from) its locator reads the file again when asked; without one (text that is
