@@ -59,6 +59,11 @@ describe("image plan", () => {
     const a = planImage("images/x.svg", svg, url).view.src;
     expect(planImage("images/x.svg", svg, url).view.src).toBe(a);
     expect(planImage("images/x.svg", { ...svg, hash: "bbbbbbbbbb" }, url).view.src).not.toBe(a);
+    // The name part comes from the content alone: another file with the same bytes gets the same one.
+    const part = (ref: string, hash: string) => planImage(ref, { ...svg, hash }, url).variants[0].cacheName;
+    expect(part("images/y.svg", svg.hash)).toBe(part("images/x.svg", svg.hash));
+    expect(part("images/x.svg", "cccccccccc")).toMatch(/^[0-9a-f]{10}-480\.avif$/);
+    expect(part("images/x.svg", "cccccccccc")).not.toBe(part("images/x.svg", "bbbbbbbbbb"));
   });
 
   it("asks the site's routes for every URL", () => {
