@@ -17,6 +17,24 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
+/**
+ * A worker whose only write slot is stalled: a copy from a named pipe cannot finish until something writes into
+ * the pipe. The copy is answered once it starts; every job after it waits for the slot, unanswered. `unstall`
+ * must run before close (a worker cannot stop while its thread pool waits on the pipe).
+ */
+async function stalledWriter() {
+  const fifo = path.join(dir, "stall.fifo");
+  execFileSync("mkfifo", [fifo]);
+  const w = await workerWriter({ dir: staging, concurrency: 1, linkFrom: path.join(dir, "cache"), sync: false });
+  let stalled = true;
+  const unstall = async () => {
+    if (stalled) await writeFile(fifo, "S").catch(() => {});
+    stalled = false;
+  };
+  await w.copy({ path: "stalled.bin", from: fifo });
+  return { w, unstall };
+}
+
 describe("workerWriter", () => {
   it("finishes and writes pages in the worker and hands back each page's links and ids by settle", async () => {
     const w = await workerWriter({ dir: staging, concurrency: 2, linkFrom: path.join(dir, "cache") });
@@ -48,19 +66,8 @@ describe("workerWriter", () => {
   });
 
   it("makes the renderer wait once QUEUED jobs are unanswered", async () => {
-    // A copy from a named pipe stalls the worker's only write slot until something writes into the pipe, so
-    // the worker stops answering and the jobs behind it stay unanswered.
-    const fifo = path.join(dir, "stall.fifo");
-    execFileSync("mkfifo", [fifo]);
-    const w = await workerWriter({ dir: staging, concurrency: 1, linkFrom: path.join(dir, "cache"), sync: false });
-    let stalled = true;
-    const unstall = async () => {
-      if (stalled) await writeFile(fifo, "S").catch(() => {});
-      stalled = false;
-    };
+    const { w, unstall } = await stalledWriter();
     try {
-      // The copy is answered once it starts; the first write then waits for the slot, unanswered, as do the rest.
-      await w.copy({ path: "stalled.bin", from: fifo });
       for (let i = 0; i < QUEUED; i++) await w.write(`x${i}.html`, "x");
       let admitted = false;
       const next = w.write("last.html", "x").then(() => (admitted = true));
@@ -71,7 +78,6 @@ describe("workerWriter", () => {
       expect(admitted).toBe(true);
       await w.settle();
     } finally {
-      // A worker cannot stop while its thread pool waits on the pipe.
       await unstall();
       await w.close();
     }
@@ -79,16 +85,8 @@ describe("workerWriter", () => {
   });
 
   it("finishes pages in this thread while the worker is behind, leaving it only their writes", async () => {
-    const fifo = path.join(dir, "stall.fifo");
-    execFileSync("mkfifo", [fifo]);
-    const w = await workerWriter({ dir: staging, concurrency: 1, linkFrom: path.join(dir, "cache"), sync: false });
-    let stalled = true;
-    const unstall = async () => {
-      if (stalled) await writeFile(fifo, "S").catch(() => {});
-      stalled = false;
-    };
+    const { w, unstall } = await stalledWriter();
     try {
-      await w.copy({ path: "stalled.bin", from: fifo });
       for (let i = 0; i < SHARE; i++) await w.write(`x${i}.html`, "x");
       // The worker answers nothing now, so links that arrive at once were found in this thread.
       let scan: unknown;
