@@ -113,7 +113,6 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
       ? probeWays(dir, limit).then(
           (t) => {
             sync = t.sync <= t.async;
-            if (process.env.HOTELSITE_DEBUG_WRITES) process.stderr.write(`writes: probe sync ${t.sync.toFixed(1)} ms, async ${t.async.toFixed(1)} ms\n`);
             ready = undefined;
           },
           // A disk that fails the probe fails the first real write too, with the page's name in the message.
@@ -125,8 +124,12 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
   const folderSync = (d: string): void => {
     if (made.has(d)) return;
     folderSync(path.dirname(d));
-    // The asynchronous way may have made it already.
-    if (!folders.has(d)) mkdirSync(d);
+    // The asynchronous way (copies) may be making it too.
+    try {
+      mkdirSync(d);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
     made.add(d);
     folders.set(d, Promise.resolve());
   };
@@ -151,7 +154,8 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
   const folder = (d: string): Promise<unknown> => {
     if (d === dir) return Promise.resolve();
     let made = folders.get(d);
-    if (!made) folders.set(d, (made = folder(path.dirname(d)).then(() => mkdir(d))));
+    // Tolerant of EEXIST: a synchronous write may have made it meanwhile.
+    if (!made) folders.set(d, (made = folder(path.dirname(d)).then(() => mkdir(d).catch((e: NodeJS.ErrnoException) => (e.code === "EEXIST" ? undefined : Promise.reject(e))))));
     return made;
   };
 

@@ -67,4 +67,17 @@ describe("stagingWriter", () => {
     await expect(w.write("../x.html", "x")).rejects.toThrow();
     expect(await readdir(dir)).toEqual([]);
   });
+
+  it("writes synchronously into a folder a copy in flight is still making", async () => {
+    const src = path.join(dir, "src.svg");
+    await writeFile(src, "<svg/>");
+    const out = path.join(dir, "out");
+    await mkdir(out);
+    const w = stagingWriter({ dir: out, concurrency: 4, linkFrom: path.join(dir, "none"), sync: true });
+    await w.copy({ path: "assets/images/a.svg", from: src });
+    await w.write("assets/site.css", "body{}");
+    await w.settle();
+    expect((await readdir(path.join(out, "assets"))).sort()).toEqual(["images", "site.css"]);
+    expect(await readFile(path.join(out, "assets/images/a.svg"), "utf8")).toBe("<svg/>");
+  });
 });
