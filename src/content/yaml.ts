@@ -8,7 +8,7 @@ import jsyaml from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from "yaml";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { Position, SourceFile } from "../types.js";
-import { detachedString, detachStrings } from "./detach-strings.js";
+import { detachedString, detachStrings } from "../util/detach-strings.js";
 import { decodeUtf8, rereadText, type FileStamp } from "./source-text.js";
 import { blamedAlias, dataProblems, foreignTags, MAX_DEPTH, nestingTooDeep } from "./yaml-limits.js";
 
@@ -48,7 +48,7 @@ function findOffset(root: Node | null, path: (string | number)[], wantKey: boole
 }
 
 /**
- * Copies each string js-yaml reads out of the text as it is read (detach-strings.ts), keys included: a key is
+ * Copies each string js-yaml reads out of the text as it is read (util/detach-strings.ts), keys included: a key is
  * interned when it is set, and the first "en" V8 interns is the one every later "en" becomes. Cut from a text
  * holding Chinese it is two bytes a character, and so is each URL and label made with it.
  */

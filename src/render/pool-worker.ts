@@ -1,12 +1,12 @@
 // A render worker: imports the compiled templates once, then renders the batches of pages the pool sends
-// with the same renderPage as the main thread. Pages travel back as UTF-8 bytes (moved, not copied) with the
+// with the same renderMarkup and finishPage as the main thread. Pages travel back as UTF-8 bytes (moved, not copied) with the
 // internal links the dead-link check needs, so the main thread neither encodes nor scans them. Template
 // errors travel back as data, bugs as stacks.
 import { parentPort, workerData } from "node:worker_threads";
 import { ContentError } from "../errors.js";
-import { scanPage } from "../site/links.js";
 import type { Page } from "../site/pages.js";
-import { renderPage, type RenderOptions } from "./render.js";
+import { finishPage } from "./finish.js";
+import { renderMarkup, type RenderOptions } from "./render.js";
 import type { AssetLinks, TemplateModule } from "./templates.js";
 
 /** What the pool tells a worker when it starts it. */
@@ -56,8 +56,8 @@ export function renderBatch(req: BatchRequest, opts: RenderOptions, bytes = true
   const errors: ErrorData[] = [];
   for (const page of req.pages) {
     try {
-      const html = renderPage(page, opts);
-      pages.push(bytes ? { bytes: encoder.encode(html), ...scanPage(html) } : { html, ...scanPage(html) });
+      const { html, ...scan } = finishPage(renderMarkup(page, opts));
+      pages.push(bytes ? { bytes: encoder.encode(html), ...scan } : { html, ...scan });
     } catch (e) {
       if (!(e instanceof ContentError)) return { id: req.id, pages: [], errors: [], bug: e instanceof Error ? (e.stack ?? e.message) : String(e) };
       pages.push(null);

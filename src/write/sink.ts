@@ -8,7 +8,8 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
-import { detached, type ScannedPage } from "../site/links.js";
+import type { ScannedPage } from "../site/links.js";
+import { detachStrings } from "../util/detach-strings.js";
 import { cacheDir, packageRoot } from "../util/paths.js";
 import { pauseFor } from "../util/test-pause.js";
 import { guardOwnership, guardPlaces, OutputError, type GuardOptions } from "./guard.js";
@@ -136,7 +137,7 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
     write: (f) => call(() => writer.write(f.path, f.contents)),
     copy: (c) => call(() => writer.copy(c)),
     // Links cut out of a page's HTML in this thread are slices of it: copied, so they do not keep the page alive.
-    page: (rel, markup, onScanned) => call(() => writer.page(rel, markup, inWorker ? onScanned : (s) => onScanned(detached(s)))),
+    page: (rel, markup, onScanned) => call(() => writer.page(rel, markup, inWorker ? onScanned : (s) => onScanned(detachStrings(s)))),
     settle: () => call(() => writer.settle()),
     async commit() {
       closed = true;

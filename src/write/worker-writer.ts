@@ -6,7 +6,8 @@ import { Worker } from "node:worker_threads";
 import { workerScript } from "../util/worker-script.js";
 import type { PageAnswer, PageJob, PageWorkerInit } from "./page-worker.js";
 import { finishPage } from "../render/finish.js";
-import { detached, type ScannedPage } from "../site/links.js";
+import type { ScannedPage } from "../site/links.js";
+import { detachStrings } from "../util/detach-strings.js";
 import type { CopiedFile, StagingOptions, StagingWriter } from "./staging.js";
 
 /** A job before it is numbered. */
@@ -85,7 +86,7 @@ export async function workerWriter(staging: StagingOptions): Promise<WorkerWrite
       if (waiting.size >= SHARE) {
         const { html, ...scan } = finishPage(markup);
         // Copies: the links are slices of the page, which would otherwise stay in memory with them.
-        onScanned(detached(scan));
+        onScanned(detachStrings(scan));
         await post({ kind: "file", rel, contents: html });
         return;
       }

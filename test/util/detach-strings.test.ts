@@ -1,6 +1,6 @@
 // detachStrings copies every string of parsed data in place and leaves everything else as it was.
 import { describe, expect, it } from "vitest";
-import { detachedString, detachStrings } from "../../src/content/detach-strings.js";
+import { detachedString, detachStrings } from "../../src/util/detach-strings.js";
 
 describe("detachStrings", () => {
   it("gives back the same data, strings equal, numbers, booleans and nulls untouched", () => {
