@@ -9,6 +9,8 @@ import { stagingWriter, type CopiedFile, type StagingOptions } from "./staging.j
 /** What the sink tells the worker when it starts it. */
 export interface PageWorkerInit {
   staging: StagingOptions;
+  /** Jobs finished so far, shared with the main thread (worker-writer.ts reads it to see how far behind the worker is). */
+  done: Int32Array;
 }
 
 /** A job for the worker; `n` numbers it for the answer. */
@@ -34,7 +36,8 @@ function errorData(e: unknown): PageAnswer["error"] {
 
 if (parentPort && (workerData as { hotelsitePages?: PageWorkerInit } | null)?.hotelsitePages) {
   const port = parentPort;
-  const writer = stagingWriter((workerData as { hotelsitePages: PageWorkerInit }).hotelsitePages.staging);
+  const { staging, done } = (workerData as { hotelsitePages: PageWorkerInit }).hotelsitePages;
+  const writer = stagingWriter(staging);
   const queue: PageJob[] = [];
   let busy = false;
   // One job at a time: each waits for room among the writes in flight, which bounds what the worker holds.
@@ -56,6 +59,7 @@ if (parentPort && (workerData as { hotelsitePages?: PageWorkerInit } | null)?.ho
       } catch (e) {
         port.postMessage({ n: job.n, error: errorData(e) } satisfies PageAnswer);
       }
+      Atomics.add(done, 0, 1);
     }
     busy = false;
   };

@@ -1,7 +1,9 @@
 // The page worker seen from the main thread: a StagingWriter whose writes happen in page-worker.ts. Each call
-// posts a job and resolves at once while fewer than QUEUED jobs are unanswered, else when one is answered, so
+// posts a job and resolves at once while fewer than QUEUED jobs are unfinished, else when one is answered, so
 // memory holds a bounded number of pages however fast the renderer is. When the worker falls behind (SHARE),
-// this thread finishes pages itself and hands the worker only their writes.
+// this thread finishes pages itself and hands the worker only their writes. How far the worker is comes from a
+// shared counter, not from its answers: those wait in this thread's event loop, which a renderer that never
+// yields does not visit, so counting answers made the worker look behind while it sat idle.
 import { Worker } from "node:worker_threads";
 import { workerScript } from "../util/worker-script.js";
 import type { PageAnswer, PageJob, PageWorkerInit } from "./page-worker.js";
@@ -38,12 +40,15 @@ function revive(data: NonNullable<PageAnswer["error"]>): Error {
 
 /** Starts the page worker for one staging folder. */
 export async function workerWriter(staging: StagingOptions): Promise<WorkerWriter> {
-  const init: PageWorkerInit = { staging };
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  const init: PageWorkerInit = { staging, done };
   const worker = new Worker(await workerScript("write/page-worker.ts"), { workerData: { hotelsitePages: init } });
   const waiting = new Map<number, { resolve: (a: PageAnswer) => void }>();
   const room: (() => void)[] = [];
   let next = 0;
   let files = 0;
+  /** Jobs posted that the worker has not finished (it counts them in `done` as it goes). */
+  const behind = () => next - Atomics.load(done, 0);
   let failure: Error | undefined;
 
   const fail = (e: Error) => {
@@ -64,7 +69,7 @@ export async function workerWriter(staging: StagingOptions): Promise<WorkerWrite
 
   /** Posts a job once there is room; resolves with the job's answer to come (wrapped: awaiting would flatten it). */
   const post = async (job: Job): Promise<{ answer: Promise<PageAnswer> }> => {
-    while (waiting.size >= QUEUED && !failure) await new Promise<void>((r) => room.push(r));
+    while (behind() >= QUEUED && waiting.size && !failure) await new Promise<void>((r) => room.push(r));
     if (failure) throw failure;
     const n = next++;
     const answer = new Promise<PageAnswer>((resolve) => waiting.set(n, { resolve }));
@@ -83,7 +88,7 @@ export async function workerWriter(staging: StagingOptions): Promise<WorkerWrite
     },
     async page(rel: string, markup: string, onScanned: (s: ScannedPage) => void) {
       files++;
-      if (waiting.size >= SHARE) {
+      if (behind() >= SHARE) {
         const { html, ...scan } = finishPage(markup);
         // Copies: the links are slices of the page, which would otherwise stay in memory with them.
         onScanned(detachStrings(scan));

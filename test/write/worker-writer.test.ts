@@ -1,6 +1,7 @@
 // workerWriter: the page worker, a real worker thread. Pages come back with their links, files land as the
 // in-thread writer writes them, a failure in the worker reaches settle with its code, and the main thread
 // waits once QUEUED jobs are unanswered.
+import { performance } from "node:perf_hooks";
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -82,6 +83,27 @@ describe("workerWriter", () => {
       await w.close();
     }
     expect(await readFile(path.join(staging, "last.html"), "utf8")).toBe("x");
+  });
+
+  it("leaves pages to the worker while it keeps up, even when this thread never yields to its event loop", async () => {
+    const w = await workerWriter({ dir: staging, concurrency: 2, linkFrom: path.join(dir, "cache"), sync: true });
+    let finishedHere = 0;
+    try {
+      await w.settle(); // the worker is up
+      for (let i = 0; i < 3 * SHARE; i++) {
+        // A renderer's few milliseconds a page, without a turn of the event loop (where the worker's answers wait).
+        const until = performance.now() + 3;
+        while (performance.now() < until);
+        let scanned = false;
+        await w.page(`p${i}/index.html`, `<a href="/p${i}/">p</a>`, () => (scanned = true));
+        if (scanned) finishedHere++;
+      }
+      await w.settle();
+    } finally {
+      await w.close();
+    }
+    expect(finishedHere).toBe(0);
+    expect(await readFile(path.join(staging, "p40/index.html"), "utf8")).toBe('<a href="/p40/">p</a>');
   });
 
   it("finishes pages in this thread while the worker is behind, leaving it only their writes", async () => {
