@@ -1,7 +1,7 @@
 // Stage 1: reads the content folder (YAML files and the images they name) into memory. The only content
 // stage that touches the disk; everything after it is a pure function of what it returns.
 import { createHash } from "node:crypto";
-import { readdir, stat } from "node:fs/promises";
+import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { imageSize } from "image-size";
 import { ContentError, ContentErrors, shownPath } from "../errors.js";
@@ -10,8 +10,10 @@ import { limiter } from "../util/limiter.js";
 import { loadFlags } from "./flags.js";
 import { gitChangeTimes } from "./git-times.js";
 import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
-import { contentParser, type ContentParser } from "./parse-pool.js";
-import { MAX_FILE_BYTES } from "./yaml.js";
+import { quickLoad } from "./parse-pool.js";
+import type { QuickFile } from "./quick-read.js";
+import { isWithin } from "../util/paths.js";
+import { MAX_FILE_BYTES, parseYaml } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
 export interface LoadOptions {
@@ -46,8 +48,13 @@ export interface LoadCache {
   flags?: { site: unknown; flags: Map<string, FlagImage> };
 }
 
+/** True when the previous run's value for a file is still good (watch: the file did not change). */
+function unchanged(abs: string, opts: LoadOptions, kind: "files" | "images"): boolean {
+  return !!opts.previous?.[kind].has(abs) && !!opts.changed && !opts.changed.has(abs);
+}
+
 /** The previous run's value for a file that did not change, else a fresh one (kept in `next` either way). */
-async function cached<K extends keyof LoadCache>(
+async function cached<K extends "files" | "images">(
   abs: string,
   opts: LoadOptions,
   kind: K,
@@ -56,7 +63,7 @@ async function cached<K extends keyof LoadCache>(
 ): Promise<LoadCache[K] extends Map<string, infer V> ? V : never> {
   type V = LoadCache[K] extends Map<string, infer T> ? T : never;
   const before = opts.previous?.[kind] as Map<string, V> | undefined;
-  const value = before?.has(abs) && opts.changed && !opts.changed.has(abs) ? before.get(abs)! : await read();
+  const value = unchanged(abs, opts, kind) ? before!.get(abs)! : await read();
   (next[kind] as Map<string, V>).set(abs, value);
   return value;
 }
@@ -68,8 +75,8 @@ function holds(name: string): string {
   return `${name} holds one block per language code (en:, zh:, ja:) of key: value lines`;
 }
 
-/** Reads and parses one YAML file, turning I/O and syntax problems into ContentErrors. */
-async function readSource(o: { root: string; absPath: string; name: string; shown: string; errors: ContentError[]; parser: ContentParser }): Promise<SourceFile | null> {
+/** Reads and parses one YAML file the careful way, turning I/O and syntax problems into ContentErrors. */
+async function readSource(o: { root: string; absPath: string; name: string; shown: string; errors: ContentError[] }): Promise<SourceFile | null> {
   const { root, absPath, name, shown, errors } = o;
   const fail = (message: string, hint?: string) => {
     errors.push(new ContentError({ file: shown }, message, hint));
@@ -80,7 +87,7 @@ async function readSource(o: { root: string; absPath: string; name: string; show
   const bytes = read.bytes;
   try {
     // Stamped: the file's text is read again only should an error or warning ask for a position in it.
-    const source = await o.parser.parse(bytes, shown, { path: read.real, size: bytes.length, mtimeMs: read.info.mtimeMs });
+    const source = parseYaml(bytes, shown, { path: read.real, size: bytes.length, mtimeMs: read.info.mtimeMs });
     if (source.data === null || source.data === undefined) return fail("is empty", holds(name));
     return source;
   } catch (e) {
@@ -155,6 +162,30 @@ async function readImage(contentDir: string, ref: string): Promise<ImageInfo | s
   }
 }
 
+/**
+ * The content files to read that the cheap way could read and parse (quick-read.ts), by absolute path. Only files
+ * in folders whose real path is inside the content folder's go that way; a folder that is a link outside, or one
+ * that cannot be resolved, leaves its files to the careful way and its messages.
+ */
+async function quickFiles(o: { contentDir: string; hotelsDir: string; hotelNames: string[]; shown: (abs: string) => string; read: (abs: string) => boolean }): Promise<Map<string, SourceFile>> {
+  const real = (dir: string) => realpath(dir).catch(() => undefined);
+  const [root, hotels] = await Promise.all([real(o.contentDir), real(o.hotelsDir)]);
+  const files: QuickFile[] = [];
+  const add = (dir: string, realDir: string | undefined, names: string[]) => {
+    if (!root || !realDir || (realDir !== root && !isWithin(root, realDir))) return;
+    for (const name of names) {
+      const abs = dir + path.sep + name;
+      if (o.read(abs)) files.push({ path: abs, realDir, shown: o.shown(abs) });
+    }
+  };
+  add(o.contentDir, root, ["site.yaml", "strings.yaml", "home.yaml"]);
+  add(o.hotelsDir, hotels, o.hotelNames);
+  const { sources } = await quickLoad(files);
+  const out = new Map<string, SourceFile>();
+  sources.forEach((s, i) => s && out.set(files[i].path, s));
+  return out;
+}
+
 /** Stage 1 of the pipeline: every content file parsed with its source positions, or all read errors at once. */
 export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { cache: LoadCache }> {
   const cwd = opts.cwd ?? process.cwd();
@@ -175,12 +206,14 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   const cache: LoadCache = { files: new Map(), images: new Map(), git: gitTimes };
   const gate = limiter(READS_IN_FLIGHT);
   const at = async (name: string, abs = path.join(contentDir, name)) => {
-    const read = await cached(abs, opts, "files", cache, () =>
-      gate(async () => {
+    const read = await cached(abs, opts, "files", cache, async () => {
+      const quick = quicker.get(abs);
+      if (quick) return { source: quick, errors: [] };
+      return gate(async () => {
         const own: ContentError[] = [];
-        return { source: await readSource({ root: contentDir, absPath: abs, name, shown: shown(abs), errors: own, parser }), errors: own };
-      }),
-    );
+        return { source: await readSource({ root: contentDir, absPath: abs, name, shown: shown(abs), errors: own }), errors: own };
+      });
+    });
     errors.push(...read.errors);
     return read.source;
   };
@@ -198,15 +231,16 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   } catch {
     errors.push(new ContentError({ file: shown(hotelsDir) }, "is not a folder of hotel files", "create it and add one <id>.yaml per hotel"));
   }
-  // A first load of a large site parses on both cores; a watch run reads the few files that changed.
-  const parser = await contentParser(opts.changed ? opts.changed.size : hotelNames.length + 3);
+  // Files to read are read the cheap way first (a first load of a large site on both cores; a watch run reads
+  // the few that changed); what that cannot take is read the careful way below.
+  const quicker = await quickFiles({ contentDir, hotelsDir, hotelNames, shown, read: (abs) => !unchanged(abs, opts, "files") });
   const [site, strings, home, ...hotels] = await Promise.all([
     at("site.yaml"),
     at("strings.yaml"),
     at("home.yaml"),
     // A name from readdir holds no separator: joined by hand, as path.join would (1,334 joins a run otherwise).
     ...hotelNames.map((n) => at(`hotels${path.sep}${n}`, hotelsDir + path.sep + n)),
-  ]).finally(() => parser.close());
+  ]);
   if (errors.length) throw new ContentErrors(errors);
 
   const loadedHotels = hotels as SourceFile[];

@@ -1,65 +1,63 @@
-// Parsing on both cores: from PARSE_WORKER_MIN_FILES content files, load sends two of every three files it has
-// read to the parse worker (parse-worker.ts) and parses the third itself, so the two threads finish together
-// (this thread also does the reading). A file the worker could not parse cleanly is parsed here, where its
-// errors get their positions; should the worker fail, every file is parsed here.
+// Reading and parsing on both cores: from PARSE_WORKER_MIN_FILES content files, the parse worker
+// (parse-worker.ts) and this thread take the files from one shared counter, each reading and parsing the next
+// file the cheap way (quick-read.ts) until none is left, so both finish together whatever each one's other
+// work. A file either thread could not take the cheap way comes back undefined, and load reads it the careful
+// way in this thread, where its problems get their places; should the worker fail, its files come back so too.
 import { Worker } from "node:worker_threads";
 import type { SourceFile } from "../types.js";
 import { workerScript } from "../util/worker-script.js";
 import type { ParseAnswer, ParseJob } from "./parse-worker.js";
-import type { FileStamp } from "./source-text.js";
-import { parseYaml, sourceFromData } from "./yaml.js";
+import { quickParse, type QuickFile } from "./quick-read.js";
+import { sourceFromData } from "./yaml.js";
 
-/** From this many files the parse worker pays for its start (about 40 ms, overlapping the first reads). */
+/** From this many files the parse worker pays for its start (about 40 ms, while this thread starts on the files). */
 export const PARSE_WORKER_MIN_FILES = 200;
 
-/** Parses content files, in this thread or the parse worker. */
-export interface ContentParser {
-  parse(bytes: Uint8Array, file: string, stamp: FileStamp): Promise<SourceFile>;
-  /** Stops the worker; files still being parsed there are parsed here. */
-  close(): Promise<void>;
-  /** How many files the worker parsed. */
-  readonly inWorker: number;
+/** What {@link quickLoad} did: each file's source (undefined: read it the careful way) and how many the worker took. */
+export interface QuickLoad {
+  sources: (SourceFile | undefined)[];
+  inWorker: number;
 }
 
-/** A parser for `files` files: this thread alone below PARSE_WORKER_MIN_FILES, else this thread and the worker. */
-export async function contentParser(files: number): Promise<ContentParser> {
-  if (files < PARSE_WORKER_MIN_FILES) return { parse: async (bytes, file, stamp) => parseYaml(bytes, file, stamp), close: async () => {}, inWorker: 0 };
-  const worker = new Worker(await workerScript("content/parse-worker.ts"), { workerData: { hotelsiteParse: true } });
-  const waiting = new Map<number, (a: ParseAnswer) => void>();
-  let failed = false;
-  const giveBack = () => {
-    failed = true;
-    for (const [n, resolve] of waiting) resolve({ n });
-    waiting.clear();
+/** Reads and parses `files` the cheap way, in this thread alone below `minFiles` (default PARSE_WORKER_MIN_FILES). */
+export async function quickLoad(files: QuickFile[], minFiles = PARSE_WORKER_MIN_FILES): Promise<QuickLoad> {
+  const sources: (SourceFile | undefined)[] = new Array(files.length).fill(undefined);
+  let mine = 0;
+  /** Takes files from `next` (or all of them, in order) until none is left. */
+  const takeFiles = (next?: Int32Array) => {
+    for (let i = next ? Atomics.add(next, 0, 1) : 0; i < files.length; i = next ? Atomics.add(next, 0, 1) : i + 1) {
+      const parsed = quickParse(files[i]);
+      if (parsed) sources[i] = sourceFromData(files[i].shown, parsed.data, parsed.stamp);
+      mine++;
+    }
   };
+  if (files.length < minFiles) {
+    takeFiles();
+    return { sources, inWorker: 0 };
+  }
+
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const job: ParseJob = { files, next };
+  const worker = new Worker(await workerScript("content/parse-worker.ts"), { workerData: { hotelsiteParse: job } });
+  let answered = 0;
+  // The worker's share is what this thread did not take, known once the counter has run out.
+  let theirs = Infinity;
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
   worker.on("message", (a: ParseAnswer) => {
-    waiting.get(a.n)?.(a);
-    waiting.delete(a.n);
+    if (a.parsed) sources[a.i] = sourceFromData(files[a.i].shown, a.parsed.data, a.parsed.stamp);
+    if (++answered >= theirs) finish();
   });
-  worker.on("error", giveBack);
-  worker.on("exit", giveBack);
-  let turn = 0;
-  let inWorker = 0;
-  return {
-    async parse(bytes, file, stamp) {
-      const n = turn++;
-      if (n % 3 === 0 || failed) return parseYaml(bytes, file, stamp);
-      // Copied, not moved: this thread keeps the bytes for the file the worker gives back.
-      const answer = await new Promise<ParseAnswer>((resolve) => {
-        waiting.set(n, resolve);
-        worker.postMessage({ n, file, bytes } satisfies ParseJob);
-      });
-      if (answer.data === undefined) return parseYaml(bytes, file, stamp);
-      inWorker++;
-      return sourceFromData(file, answer.data, stamp);
-    },
-    get inWorker() {
-      return inWorker;
-    },
-    async close() {
-      worker.removeAllListeners("exit");
-      giveBack();
-      await worker.terminate();
-    },
-  };
+  // Should the worker fail, the files it took and did not answer stay undefined: read the careful way.
+  worker.on("error", () => finish());
+  worker.on("exit", () => finish());
+  try {
+    takeFiles(next);
+    theirs = files.length - mine;
+    if (answered < theirs) await done;
+  } finally {
+    worker.removeAllListeners("exit");
+    await worker.terminate();
+  }
+  return { sources, inWorker: theirs };
 }

@@ -1,32 +1,26 @@
-// The parse worker: content files parsed on the other core while the main thread reads and parses the rest (at
-// 4,008 pages decoding and parsing 1,337 files was 0.74 s of the main thread's load stage). It runs the same
-// parseYaml as the main thread and sends back only the data; a file it cannot parse cleanly (errors, an empty
-// file) is answered with no data, and the main thread parses it again to report it with its positions.
+// The parse worker: reads and parses content files on the other core while the main thread does the same
+// (parse-pool.ts). Both take the next file from one shared counter, so neither waits for the other; the worker
+// sends back each file's data and stamp, or nothing for a file that must be read the careful way in the main
+// thread (which then reports its problems with their places).
 import { parentPort, workerData } from "node:worker_threads";
-import { parseYaml } from "./yaml.js";
+import { quickParse, type QuickFile, type QuickParsed } from "./quick-read.js";
 
-/** A file to parse; `n` numbers it for the answer. */
+/** The worker's job: the files, and the counter both threads take the next file's index from. */
 export interface ParseJob {
-  n: number;
-  file: string;
-  bytes: Uint8Array;
+  files: QuickFile[];
+  next: Int32Array;
 }
 
-/** The parsed data of job `n`, or undefined when the main thread must parse the file itself. */
+/** File `i` parsed (its data and stamp), or not (the main thread reads it the careful way). */
 export interface ParseAnswer {
-  n: number;
-  data?: unknown;
+  i: number;
+  parsed?: QuickParsed;
 }
 
-if (parentPort && (workerData as { hotelsiteParse?: boolean } | null)?.hotelsiteParse) {
+if (parentPort && (workerData as { hotelsiteParse?: ParseJob } | null)?.hotelsiteParse) {
   const port = parentPort;
-  port.on("message", (job: ParseJob) => {
-    let data: unknown;
-    try {
-      data = parseYaml(job.bytes, job.file).data;
-    } catch {
-      data = undefined;
-    }
-    port.postMessage({ n: job.n, data: data ?? undefined } satisfies ParseAnswer);
-  });
+  const { files, next } = (workerData as { hotelsiteParse: ParseJob }).hotelsiteParse;
+  for (let i = Atomics.add(next, 0, 1); i < files.length; i = Atomics.add(next, 0, 1)) {
+    port.postMessage({ i, parsed: quickParse(files[i]) } satisfies ParseAnswer);
+  }
 }

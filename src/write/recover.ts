@@ -34,8 +34,9 @@ export async function recover(outDir: string): Promise<void> {
     const m = name.match(/^\.(.+)\.hotelsite-(tmp|old|trash)-(\d+)$/);
     if (!m || m[1] !== base) continue;
     const full = path.join(parent, name);
-    // A trash folder may still be being deleted by its detached process: deleting it twice is harmless.
-    if (m[2] !== "trash" && alive(Number(m[3]))) continue;
+    // A live process's folders are its own: a build's staging and moved-aside output, or a trash folder that
+    // its detached deleter (which renames it to its own pid first) is still deleting.
+    if (alive(Number(m[3]))) continue;
     if (m[2] === "old" && !outExists) {
       await rename(full, outDir);
       outExists = true;

@@ -85,9 +85,14 @@ function version(): string {
   }
 }
 
-/** Deletes a folder in a detached process that outlives this one (recover() finishes the job if it dies). */
+/**
+ * Deletes a trash folder in a detached process that outlives this one. The process first renames the folder to
+ * carry its own pid, so the next build's recover() leaves it alone while it works (two deletes of one large
+ * folder cost the next build a second of both cores) and finishes the job should it die.
+ */
 function deleteDetached(dir: string): void {
-  const child = spawn(process.execPath, ["-e", "require('fs').rmSync(process.argv[1], { recursive: true, force: true })", dir], {
+  const script = "const fs = require('fs'); let dir = process.argv[1]; const own = dir.replace(/-\\d+$/, '-' + process.pid); try { fs.renameSync(dir, own); dir = own } catch {} fs.rmSync(dir, { recursive: true, force: true })";
+  const child = spawn(process.execPath, ["-e", script, dir], {
     detached: true,
     stdio: "ignore",
   });

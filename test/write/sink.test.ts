@@ -1,6 +1,6 @@
 // openOutput: the streaming sink. Writes stay within the in-flight bound, a commit swaps the folder in whole
 // with the marker, an abort or a failed write leaves the previous output and nothing beside it.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MARKER } from "../../src/write/marker.js";
 import { openOutput, WORKER_MIN_PAGES } from "../../src/write/sink.js";
 import { lockName } from "../../src/write/lock.js";
+import { recover } from "../../src/write/recover.js";
 
 let dir: string;
 let out: string;
@@ -99,6 +100,37 @@ describe("openOutput", () => {
     await s.write({ path: "index.html", contents: "second" });
     await s.commit();
     expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("second");
+  });
+
+  it("deletes a large replaced output in a detached process, which the next build's recovery leaves to it", async () => {
+    const build = async (text: string) => {
+      const sink = await openOutput({ outDir: out, backgroundDeleteFiles: 1 });
+      for (let i = 0; i < 50; i++) await sink.write({ path: `p${i}/index.html`, contents: text });
+      await sink.commit();
+    };
+    await build("one");
+    await build("two");
+    const trash = async () => (await readdir(dir)).filter((n) => n.includes("hotelsite-trash"));
+    let seen = await trash();
+    for (let waited = 0; seen.length && waited < 10_000; waited += 20) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await trash();
+    }
+    expect(seen).toEqual([]);
+    expect(await readFile(path.join(out, "p0/index.html"), "utf8")).toBe("two");
+  });
+
+  it("recovery removes a dead process's trash folder and leaves a live one's alone", async () => {
+    const dead = 2 ** 22 + 12345; // above Linux's default pid_max: no such process
+    const sleeper = spawn("sleep", ["30"]);
+    try {
+      await mkdir(path.join(dir, `.dist.hotelsite-trash-${dead}`));
+      await mkdir(path.join(dir, `.dist.hotelsite-trash-${sleeper.pid}`));
+      await recover(out);
+      expect((await readdir(dir)).sort()).toEqual([`.dist.hotelsite-trash-${sleeper.pid}`]);
+    } finally {
+      sleeper.kill();
+    }
   });
 
   it("with the page worker (a large build) commits the same files as in this thread, and aborts as cleanly", async () => {
