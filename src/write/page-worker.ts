@@ -23,6 +23,8 @@ export type PageJob =
 /** The worker's answer to job `n`: done (with a page's links and ids), or the error that stopped it. */
 export interface PageAnswer {
   n: number;
+  /** Files linked from the previous output so far (in the answer to a settle). */
+  linked?: number;
   links?: string[];
   ids?: string[];
   error?: { message: string; code?: string; stack?: string };
@@ -54,7 +56,7 @@ if (parentPort && (workerData as { hotelsitePages?: PageWorkerInit } | null)?.ho
           if (job.kind === "file") await writer.write(job.rel, job.contents);
           else if (job.kind === "copy") await writer.copy(job.file);
           else await writer.settle();
-          port.postMessage({ n: job.n } satisfies PageAnswer);
+          port.postMessage({ n: job.n, ...(job.kind === "settle" ? { linked: writer.linked } : {}) } satisfies PageAnswer);
         }
       } catch (e) {
         port.postMessage({ n: job.n, error: errorData(e) } satisfies PageAnswer);

@@ -4,7 +4,7 @@
 // are finished and written by the page worker, on the other core. The old output is moved aside in one rename
 // and deleted after the swap, a large one by a detached process so the command need not wait.
 import { spawn } from "node:child_process";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
@@ -36,6 +36,8 @@ export interface OpenOptions extends GuardOptions {
   backgroundDeleteFiles?: number;
   /** Pages the build will write: from {@link WORKER_MIN_PAGES} up the page worker finishes and writes them. */
   pages?: number;
+  /** Link files whose bytes did not change from the output being replaced (default true; false writes every file). */
+  linkPrevious?: boolean;
   /** Write synchronously (true) or in flight (false); by default the page worker probes the disk (staging.ts PROBE_FILES) and a small build writes in flight. */
   syncWrites?: boolean;
 }
@@ -70,8 +72,8 @@ export interface OutputSink {
   page(rel: string, markup: string, onScanned: (scan: ScannedPage) => void): Promise<void>;
   /** Waits for every write so far, so every page's links have arrived; throws the first failure. */
   settle(): Promise<void>;
-  /** Waits for every write, then swaps the staging folder in as the output. */
-  commit(): Promise<{ files: number }>;
+  /** Waits for every write, then swaps the staging folder in as the output; says how many files it holds and how many were linked unchanged. */
+  commit(): Promise<{ files: number; linked: number }>;
   /** Throws the staging folder away; the previous output stays as it was. */
   abort(): Promise<void>;
 }
@@ -117,7 +119,9 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
     await guardOwnership(outDir, opts.force);
     await rm(tmp, { recursive: true, force: true });
     await mkdir(tmp);
-    const staging = { dir: tmp, concurrency: opts.concurrency ?? WRITES_IN_FLIGHT, linkFrom: opts.linkFrom ?? cacheDir() };
+    // Files whose bytes the output being replaced already holds are linked from it (staging.ts).
+    const previous = opts.linkPrevious === false ? undefined : await stat(outDir).then((s) => (s.isDirectory() ? outDir : undefined), () => undefined);
+    const staging = { dir: tmp, concurrency: opts.concurrency ?? WRITES_IN_FLIGHT, linkFrom: opts.linkFrom ?? cacheDir(), previous };
     // The worker probes the disk while the first pages render; a small build writes in flight at once.
     writer = (opts.pages ?? 0) >= WORKER_MIN_PAGES ? await workerWriter({ ...staging, sync: opts.syncWrites }) : stagingWriter({ ...staging, sync: opts.syncWrites ?? false });
   } catch (e) {
@@ -172,7 +176,7 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
         if (writer.files >= (opts.backgroundDeleteFiles ?? BACKGROUND_DELETE_FILES)) deleteDetached(trash);
         else await rm(trash, { recursive: true, force: true });
       }
-      return { files: writer.files };
+      return { files: writer.files, linked: writer.linked };
     },
     async abort() {
       closed = true;

@@ -47,6 +47,7 @@ export async function workerWriter(staging: StagingOptions): Promise<WorkerWrite
   const room: (() => void)[] = [];
   let next = 0;
   let files = 0;
+  let linked = 0;
   /** Jobs posted that the worker has not finished (it counts them in `done` as it goes). */
   const behind = () => next - Atomics.load(done, 0);
   let failure: Error | undefined;
@@ -101,10 +102,15 @@ export async function workerWriter(staging: StagingOptions): Promise<WorkerWrite
     get files() {
       return files;
     },
+    /** As of the last settle. */
+    get linked() {
+      return linked;
+    },
     // The worker decides; this side does not follow it.
     synchronous: false,
     async settle() {
       const answer = await (await post({ kind: "settle" })).answer;
+      linked = answer.linked ?? linked;
       if (failure) throw failure;
       if (answer.error) throw revive(answer.error);
     },

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
 import { openOutput, type CopiedFile, type OpenOptions } from "./sink.js";
 import { assertInside, outputError } from "./recover.js";
+import { sameBytes } from "./same-bytes.js";
 
 export { checkOutput, OutputError } from "./guard.js";
 export { assertInside, recover } from "./recover.js";
@@ -41,19 +42,6 @@ export interface WriteChangedOptions {
   copies?: CopiedFile[];
   /** Files (relative to the output folder) that are no longer part of the site. */
   remove?: string[];
-}
-
-/**
- * True when `file` holds exactly `bytes`. The size is asked first: a file of another size is not read (a save
- * that adds a word to the 2 MB home page of a 4,008-page site no longer reads the old page back to compare).
- */
-async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
-  try {
-    if ((await stat(file)).size !== bytes.byteLength) return false;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(await readFile(file));
-  } catch {
-    return false;
-  }
 }
 
 /** Replaces one file through a temp name beside it, so a reader never sees it half written. */

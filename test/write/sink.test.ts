@@ -1,7 +1,7 @@
 // openOutput: the streaming sink. Writes stay within the in-flight bound, a commit swaps the folder in whole
 // with the marker, an abort or a failed write leaves the previous output and nothing beside it.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -36,7 +36,7 @@ describe("openOutput", () => {
     await waiting;
     expect(third).toBe(true);
     await writeFile(pipes[1], "B").catch(() => {});
-    expect(await sink.commit()).toEqual({ files: 3 });
+    expect(await sink.commit()).toEqual({ files: 3, linked: 0 });
     expect(await readFile(path.join(out, "c.html"), "utf8")).toBe("c");
   });
 
@@ -131,6 +131,49 @@ describe("openOutput", () => {
     } finally {
       sleeper.kill();
     }
+  });
+
+  it("links files whose bytes the replaced output holds, writes the others, in this thread and in the page worker, each way of writing", async () => {
+    const ways = [
+      { pages: 1, syncWrites: false },
+      { pages: 1, syncWrites: true },
+      { pages: WORKER_MIN_PAGES, syncWrites: false },
+      { pages: WORKER_MIN_PAGES, syncWrites: true },
+    ];
+    for (const way of ways) {
+      await rm(out, { recursive: true, force: true });
+      const build = async (changed: string) => {
+        const sink = await openOutput({ outDir: out, ...way });
+        await sink.page("a/index.html", '<p id="a">same</p>', () => {});
+        await sink.page("b/index.html", `<p id="b">${changed}</p>`, () => {});
+        await sink.write({ path: "robots.txt", contents: "User-agent: *\n" });
+        await sink.write({ path: "sitemap.xml", contents: new TextEncoder().encode(changed) });
+        return sink.commit();
+      };
+      expect(await build("first")).toEqual({ files: 4, linked: 0 });
+      const before = await Promise.all(["a/index.html", "b/index.html", "robots.txt", "sitemap.xml"].map((f) => stat(path.join(out, f))));
+      expect(await build("second")).toEqual({ files: 4, linked: 2 });
+      const after = await Promise.all(["a/index.html", "b/index.html", "robots.txt", "sitemap.xml"].map((f) => stat(path.join(out, f))));
+      // The unchanged page and robots.txt are the same files (inodes), the changed page and sitemap new ones.
+      expect(after.map((a, i) => a.ino === before[i].ino)).toEqual([true, false, true, false]);
+      expect(await readFile(path.join(out, "b/index.html"), "utf8")).toBe('<p id="b">second</p>');
+      expect(await readFile(path.join(out, "sitemap.xml"), "utf8")).toBe("second");
+    }
+  });
+
+  it("writes every file when told not to link, and when the replaced output's file is a link", async () => {
+    const build = async (linkPrevious: boolean) => {
+      const sink = await openOutput({ outDir: out, linkPrevious });
+      await sink.write({ path: "a.html", contents: "same" });
+      await sink.write({ path: "b.html", contents: "same" });
+      return sink.commit();
+    };
+    await build(true);
+    await rm(path.join(out, "b.html"));
+    await symlink(path.join(out, "a.html"), path.join(out, "b.html"));
+    expect(await build(true)).toEqual({ files: 2, linked: 1 });
+    expect((await lstat(path.join(out, "b.html"))).isSymbolicLink()).toBe(false);
+    expect(await build(false)).toEqual({ files: 2, linked: 0 });
   });
 
   it("with the page worker (a large build) commits the same files as in this thread, and aborts as cleanly", async () => {
