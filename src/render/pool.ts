@@ -45,7 +45,7 @@ export interface PoolOptions extends RenderOptions {
    * markup to finish and write (awaited: a slow writer slows the renderer down), and its links and ids come
    * back. The pages returned then carry empty contents, so the site's HTML is never held in memory whole.
    */
-  output?: Pick<OutputSink, "page" | "write" | "settle">;
+  output?: Pick<OutputSink, "page" | "write" | "settle" | "renderer" | "offer">;
 }
 
 /**
@@ -112,14 +112,28 @@ function runWorker(worker: Worker, take: () => BatchRequest | undefined, results
 }
 
 /**
- * Renders in this thread, handing each page's markup to the output as it is done (the output finishes and
- * writes it, in the page worker for a large build); keeps only the links, so memory grows with the pages in
- * flight, not with the site.
+ * Renders a build's pages in this thread and, when the output has a page worker that keeps up, in that worker
+ * too: a page the worker takes costs this thread only its copy (about a tenth of rendering it). A page rendered
+ * here goes to the output as React's markup, which the output finishes and writes (in the page worker for a
+ * large build). Only the links are kept, so memory grows with the pages in flight, not with the site.
  */
 async function streamHere(pages: Iterable<Page>, opts: PoolOptions, output: NonNullable<PoolOptions["output"]>): Promise<SitePage[]> {
   const out: SitePage[] = [];
   const errors: ContentError[] = [];
+  const file = templatesModule(opts.templatesHash);
+  const offer = output.renderer && output.offer && existsSync(file) ? output.offer : undefined;
+  if (offer) output.renderer!({ templatesUrl: pathToFileURL(file).href, assets: opts.assets, templatesDir: opts.templatesDir, cwd: opts.cwd ?? process.cwd(), devScript: opts.devScript });
   for (const page of pages) {
+    const done: SitePage = { page: summary(page), contents: "", links: [], ids: [] };
+    // Once a template has failed the build will fail: render on to report every error, but write nothing more.
+    const taken =
+      !errors.length &&
+      offer &&
+      (await offer(page, (r) => (r.error ? addTemplateError(errors, new ContentError(r.error.place, r.error.message, r.error.hint)) : Object.assign(done, r.scan))));
+    if (taken) {
+      out.push(done);
+      continue;
+    }
     let markup: string;
     try {
       markup = renderMarkup(page, opts);
@@ -128,13 +142,15 @@ async function streamHere(pages: Iterable<Page>, opts: PoolOptions, output: NonN
       addTemplateError(errors, e);
       continue;
     }
-    const done: SitePage = { page: summary(page), contents: "", links: [], ids: [] };
     out.push(done);
-    // Once a template has failed the build will fail: render on to report every error, but write nothing more.
     if (!errors.length) await output.page(page.outFile, markup, (scan) => Object.assign(done, scan));
   }
+  // The worker's answers (links, ids, template errors) have all arrived once the output is settled.
+  // A disk failure matters less than template errors, which the user fixes first.
+  await output.settle().catch((e) => {
+    if (!errors.length) throw e;
+  });
   if (errors.length) throw new ContentErrors(errors);
-  await output.settle();
   return out;
 }
 

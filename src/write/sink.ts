@@ -17,7 +17,7 @@ import { lockOutput } from "./lock.js";
 import { MARKER, markerText } from "./marker.js";
 import { outputError, recover, stagingNames } from "./recover.js";
 import { stagingWriter, type CopiedFile, type StagingWriter } from "./staging.js";
-import { workerWriter } from "./worker-writer.js";
+import { workerWriter, type WorkerWriter } from "./worker-writer.js";
 
 export type { CopiedFile } from "./staging.js";
 
@@ -70,6 +70,12 @@ export interface OutputSink {
    * gets the page's links and ids, at the latest when settle() returns.
    */
   page(rel: string, markup: string, onScanned: (scan: ScannedPage) => void): Promise<void>;
+  /**
+   * A large build's page worker can render pages too (worker-writer.ts): `renderer` tells it where the compiled
+   * templates are, and `offer` hands it a page when it keeps up. Absent for a build written in this thread.
+   */
+  renderer?: WorkerWriter["renderer"];
+  offer?: WorkerWriter["offer"];
   /** Waits for every write so far, so every page's links have arrived; throws the first failure. */
   settle(): Promise<void>;
   /** Waits for every write, then swaps the staging folder in as the output; says how many files it holds and how many were linked unchanged. */
@@ -113,7 +119,7 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
     throw outputError(e, outDir);
   }
   const lock = await lockOutput(outDir, opts.lockWaitMs).catch((e) => Promise.reject(outputError(e, outDir)));
-  let writer: StagingWriter & { close?: () => Promise<void> };
+  let writer: StagingWriter & Partial<WorkerWriter>;
   try {
     await recover(outDir);
     await guardOwnership(outDir, opts.force);
@@ -147,6 +153,16 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
     copy: (c) => call(() => writer.copy(c)),
     // Links cut out of a page's HTML in this thread are slices of it: copied, so they do not keep the page alive.
     page: (rel, markup, onScanned) => call(() => writer.page(rel, markup, inWorker ? onScanned : (s) => onScanned(detachStrings(s)))),
+    ...(writer.offer && writer.renderer
+      ? {
+          renderer: writer.renderer,
+          offer: async (page, onDone) => {
+            let taken = false;
+            await call(async () => void (taken = await writer.offer!(page, onDone)));
+            return taken;
+          },
+        }
+      : {}),
     settle: () => call(() => writer.settle()),
     async commit() {
       closed = true;

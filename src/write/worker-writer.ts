@@ -1,13 +1,16 @@
 // The page worker seen from the main thread: a StagingWriter whose writes happen in page-worker.ts. Each call
-// posts a job and resolves at once while fewer than QUEUED jobs are unfinished, else when one is answered, so
+// posts a job and resolves at once while fewer than QUEUED jobs are unfinished, else when one is finished, so
 // memory holds a bounded number of pages however fast the renderer is. When the worker falls behind (SHARE),
-// this thread finishes pages itself and hands the worker only their writes. How far the worker is comes from a
-// shared counter, not from its answers: those wait in this thread's event loop, which a renderer that never
-// yields does not visit, so counting answers made the worker look behind while it sat idle.
+// this thread finishes pages itself and hands the worker only their writes; while it keeps up (OFFER), it gets
+// whole pages to render. How far the worker is comes from a shared counter, not from its answers: those wait in
+// this thread's event loop, which a renderer that never yields does not visit, so counting answers made the
+// worker look behind while it sat idle. A full queue waits on that counter too (Atomics.waitAsync).
 import { Worker } from "node:worker_threads";
 import { workerScript } from "../util/worker-script.js";
 import type { PageAnswer, PageJob, PageWorkerInit } from "./page-worker.js";
 import { finishPage } from "../render/finish.js";
+import type { ErrorData, WorkerInit } from "../render/pool-worker.js";
+import type { Page } from "../site/pages.js";
 import type { ScannedPage } from "../site/links.js";
 import { detachStrings } from "../util/detach-strings.js";
 import type { CopiedFile, StagingOptions, StagingWriter } from "./staging.js";
@@ -25,8 +28,24 @@ export const QUEUED = 32;
  */
 export const SHARE = QUEUED / 2;
 
+/**
+ * A page is offered to the worker to render while fewer than this many of its jobs are unfinished: enough that
+ * it has work while the main thread renders a page of its own, few enough that neither waits for the other.
+ */
+export const OFFER = 4;
+
+/** What became of a page the worker rendered: its links and ids, or its template's error. */
+export type Offered = { scan: ScannedPage; error?: undefined } | { error: ErrorData; scan?: undefined };
+
 /** A StagingWriter in a worker thread, with a way to stop the thread. */
 export interface WorkerWriter extends StagingWriter {
+  /** Lets the worker render pages with the compiled templates `init` names (it imports them once). */
+  renderer(init: WorkerInit): void;
+  /**
+   * Hands the worker a page to render, finish and write, when it keeps up (true); false leaves the page to the
+   * caller. `onDone` gets the page's links and ids or its template's error, at the latest when settle() returns.
+   */
+  offer(page: Page, onDone: (result: Offered) => void): Promise<boolean>;
   /** Stops the worker (after settle, or to abandon the writes of a failed build). */
   close(): Promise<void>;
 }
@@ -44,10 +63,13 @@ export async function workerWriter(staging: StagingOptions): Promise<WorkerWrite
   const init: PageWorkerInit = { staging, done };
   const worker = new Worker(await workerScript("write/page-worker.ts"), { workerData: { hotelsitePages: init } });
   const waiting = new Map<number, { resolve: (a: PageAnswer) => void }>();
-  const room: (() => void)[] = [];
+  let stopped!: () => void;
+  /** Resolves when the worker fails or stops: nothing it was asked to do will be done. */
+  const halted = new Promise<void>((resolve) => (stopped = resolve));
   let next = 0;
   let files = 0;
   let linked = 0;
+  let rendering = false;
   /** Jobs posted that the worker has not finished (it counts them in `done` as it goes). */
   const behind = () => next - Atomics.load(done, 0);
   let failure: Error | undefined;
@@ -56,21 +78,24 @@ export async function workerWriter(staging: StagingOptions): Promise<WorkerWrite
     failure ??= e;
     for (const w of waiting.values()) w.resolve({ n: -1, error: { message: failure.message } });
     waiting.clear();
-    room.splice(0).forEach((r) => r());
+    stopped();
   };
   worker.on("message", (a: PageAnswer) => {
     const w = waiting.get(a.n);
     waiting.delete(a.n);
     if (a.error) failure ??= revive(a.error);
     w?.resolve(a);
-    room.shift()?.();
   });
   worker.on("error", (e) => fail(e));
   worker.on("exit", (code) => fail(new Error(`hotelsite: the page worker stopped (exit code ${code})`)));
 
   /** Posts a job once there is room; resolves with the job's answer to come (wrapped: awaiting would flatten it). */
   const post = async (job: Job): Promise<{ answer: Promise<PageAnswer> }> => {
-    while (behind() >= QUEUED && waiting.size && !failure) await new Promise<void>((r) => room.push(r));
+    // The worker counts each finished job in `done` and wakes this wait (Atomics.notify).
+    for (let seen = Atomics.load(done, 0); next - seen >= QUEUED && !failure; seen = Atomics.load(done, 0)) {
+      const wait = Atomics.waitAsync(done, 0, seen);
+      if (wait.async) await Promise.race([wait.value, halted]);
+    }
     if (failure) throw failure;
     const n = next++;
     const answer = new Promise<PageAnswer>((resolve) => waiting.set(n, { resolve }));
@@ -82,6 +107,21 @@ export async function workerWriter(staging: StagingOptions): Promise<WorkerWrite
     async write(rel: string, contents: string | Uint8Array) {
       files++;
       await post({ kind: "file", rel, contents });
+    },
+    renderer(init: WorkerInit) {
+      rendering = true;
+      // A failure here fails the next offer and the settle.
+      post({ kind: "renderer", init }).catch(() => {});
+    },
+    async offer(page: Page, onDone: (result: Offered) => void) {
+      if (!rendering || behind() >= OFFER || failure) return false;
+      files++;
+      const { answer } = await post({ kind: "render", page });
+      void answer.then((a) => {
+        if (a.templateError) onDone({ error: a.templateError });
+        else if (a.links) onDone({ scan: { links: a.links, ids: a.ids ?? [] } });
+      });
+      return true;
     },
     async copy(file: CopiedFile) {
       files++;

@@ -7,7 +7,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { workerWriter, QUEUED, SHARE } from "../../src/write/worker-writer.js";
+import { pathToFileURL } from "node:url";
+import { check } from "../../src/build.js";
+import { renderPage } from "../../src/render/render.js";
+import { loadTemplates, templatesModule } from "../../src/render/templates.js";
+import { workerWriter, OFFER, QUEUED, SHARE, type Offered } from "../../src/write/worker-writer.js";
+import { FIXTURE, REPO } from "../support/fixture.js";
 
 let dir: string;
 let staging: string;
@@ -122,5 +127,56 @@ describe("workerWriter", () => {
       await w.close();
     }
     expect(await readFile(path.join(staging, "here/index.html"), "utf8")).toBe('<link rel="icon" href="/favicon.svg"><p id="h">here</p>');
+  });
+
+  it("renders the pages it is offered while it keeps up, as this thread renders them, with their links", async () => {
+    const pages = (await check({ contentDir: FIXTURE, outDir: "", now: new Date("2031-05-01T00:00:00Z") })).pages.slice(0, 12);
+    const templatesDir = path.join(REPO, "templates");
+    const templates = await loadTemplates({ templatesDir });
+    const assets = { css: "/assets/site.css", js: "/assets/site.js", preload: [] };
+    const w = await workerWriter({ dir: staging, concurrency: 2, linkFrom: path.join(dir, "cache"), sync: true });
+    const results = new Map<string, Offered>();
+    const taken: boolean[] = [];
+    try {
+      w.renderer({ templatesUrl: pathToFileURL(templatesModule(templates.hash)).href, assets, templatesDir, cwd: REPO });
+      // Posted at once, so the worker is at most OFFER jobs behind when it is offered one (the renderer is one of them).
+      for (const page of pages) taken.push(await w.offer(page, (r) => results.set(page.outFile, r)));
+      await w.settle();
+    } finally {
+      await w.close();
+    }
+    expect(taken).toEqual(pages.map((_, i) => i < OFFER - 1));
+    for (const page of pages.slice(0, OFFER - 1)) {
+      const html = renderPage(page, { templates: templates.module, assets, templatesDir, cwd: REPO });
+      expect(await readFile(path.join(staging, page.outFile), "utf8")).toBe(html);
+      expect(results.get(page.outFile)?.scan?.links).toContain("/");
+    }
+  });
+
+  it("hands back a template's error as data with its place, and writes no page for it", async () => {
+    const templatesDir = path.join(dir, "templates");
+    await mkdir(templatesDir);
+    await writeFile(path.join(templatesDir, "index.tsx"), [
+      `import type { ReactNode } from "react";`,
+      `export function Document({ children }: { children: ReactNode }) { return <html><body>{children}</body></html>; }`,
+      `function Broken(): never {`,
+      `  throw new Error("home is broken");`,
+      `}`,
+      `export const pages = { home: Broken };`,
+    ].join("\n"));
+    const templates = await loadTemplates({ templatesDir, cwd: dir });
+    const w = await workerWriter({ dir: staging, concurrency: 1, linkFrom: dir, sync: true });
+    let result: Offered | undefined;
+    try {
+      w.renderer({ templatesUrl: pathToFileURL(templatesModule(templates.hash)).href, assets: { css: "", js: "", preload: [] }, templatesDir, cwd: dir });
+      const page = { kind: "home", template: "home", outFile: "index.html", lang: "en" } as unknown as Parameters<typeof w.offer>[0];
+      expect(await w.offer(page, (r) => (result = r))).toBe(true);
+      await w.settle();
+    } finally {
+      await w.close();
+    }
+    expect(result?.error?.message).toBe('template "home" failed on index.html: home is broken');
+    expect(result?.error?.place).toMatchObject({ file: "templates/index.tsx", line: 4 });
+    await expect(readFile(path.join(staging, "index.html"))).rejects.toMatchObject({ code: "ENOENT" });
   });
 });
