@@ -5,7 +5,8 @@
 // a value. The pass checks that as it goes, and any page it cannot vouch for (markup from
 // dangerouslySetInnerHTML, comments, other quoting) is left to the two general passes: for every string,
 // finishPage gives what compactHtml then scanPage give (test/render/finish-pass.test.ts).
-// On the React markup of the 4,008 pages of a synthetic site it takes about 56% of the two passes' CPU time.
+// CPU on the React markup of the 4,008 pages of bench s1334: about 630 -> 365 ms (58%), the 2 MB home page 17 -> 9 ms;
+// what is left is mostly the indexOf walk and copying out the finished page, which any pass must do.
 import { decodeHTMLAttribute } from "entities";
 import { isSpace, RAW_TEXT } from "../site/html-scan.js";
 import { mayBeInternal, PageScan, SCANNED, SCANNED_BIT, type ScannedPage } from "../site/links.js";
