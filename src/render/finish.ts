@@ -3,14 +3,18 @@
 // writer (write/page-worker.ts), so it overlaps the next page's rendering on the other core.
 import { scanPage, type ScannedPage } from "../site/links.js";
 import { compactHtml } from "./compact.js";
+import { finishInOnePass } from "./finish-pass.js";
 
 /** A finished page: the HTML to write and what it links to. */
 export interface FinishedPage extends ScannedPage {
   html: string;
 }
 
-/** Finishes React's markup of one page. */
+/** Finishes React's markup of one page: in one pass when it has React's shape, else compacted then scanned. */
 export function finishPage(markup: string): FinishedPage {
+  const page = finishInOnePass(markup);
+  if (page) return page;
   const html = compactHtml(markup);
-  return { html, ...scanPage(html) };
+  const { links, ids } = scanPage(html);
+  return { html, links, ids };
 }

@@ -7,7 +7,7 @@
 import { decodeHTMLAttribute } from "entities";
 
 /** Elements whose content is text to the tokenizer, up to their own end tag. */
-const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"]);
+export const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"]);
 
 /** ASCII white space as the HTML standard counts it (space, tab, LF, FF, CR), by character code. */
 export const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;

@@ -55,18 +55,59 @@ export function srcsetUrls(value: string): string[] {
   return urls;
 }
 
+/**
+ * Whether an href or src value starting with character `c` may be one the check keeps: "/" or "#", or what
+ * trim() may remove first (white space, and to be safe anything outside printable ASCII). "https:..." may not.
+ */
+export function mayBeInternal(c: number): boolean {
+  return c === 47 || c === 35 || c <= 32 || c >= 127;
+}
+
 /** The attributes the check reads. */
-const SCANNED = new Set(["id", "name", "href", "src", "srcset", "imagesrcset"]);
+export const SCANNED = new Set(["id", "name", "href", "src", "srcset", "imagesrcset"]);
 /** A bit per scanned name, to remember which a tag has shown already. */
-const SCANNED_BIT: Record<string, number> = { id: 1, name: 2, href: 4, src: 8, srcset: 16, imagesrcset: 32 };
+export const SCANNED_BIT: Record<string, number> = { id: 1, name: 2, href: 4, src: 8, srcset: 16, imagesrcset: 32 };
+
+/**
+ * What a page's scanned attributes add up to, in the order they come: shared by scanPage and the one pass that
+ * finishes React's markup (render/finish-pass.ts), so both keep the same links and ids.
+ */
+export class PageScan {
+  readonly links = new Set<string>();
+  readonly ids = new Set<string>();
+  /** srcset values already read: a home page repeats a few images' srcset thousands of times. */
+  private readonly srcsets = new Set<string>();
+
+  private keep(url: string): void {
+    if ((url.startsWith("/") && !url.startsWith("//")) || (url.startsWith("#") && url.length > 1)) this.links.add(url);
+  }
+
+  /** An id (or an anchor's name), decoded. */
+  id(value: string): void {
+    if (value) this.ids.add(value);
+  }
+
+  /** An href or src value, decoded: kept when root-relative or a same-page fragment. */
+  url(value: string): void {
+    this.keep(value.trim());
+  }
+
+  /** A srcset or imagesrcset value, decoded: each of its URLs. */
+  srcset(value: string): void {
+    if (this.srcsets.has(value)) return;
+    this.srcsets.add(value);
+    for (const url of srcsetUrls(value)) this.keep(url);
+  }
+
+  /** What was found, in the order first seen. */
+  result(): ScannedPage {
+    return { links: [...this.links], ids: [...this.ids] };
+  }
+}
 
 /** Parses a page: its internal links (root-relative or same-page fragments) and its ids. */
 export function scanPage(html: string): ScannedPage {
-  const links = new Set<string>();
-  const ids = new Set<string>();
-  const keep = (url: string) => {
-    if ((url.startsWith("/") && !url.startsWith("//")) || (url.startsWith("#") && url.length > 1)) links.add(url);
-  };
+  const scan = new PageScan();
   // A repeated attribute counts once, the first, as in the DOM: a bit per name seen in the current tag.
   let tagAt = -1;
   let seen = 0;
@@ -75,12 +116,12 @@ export function scanPage(html: string): ScannedPage {
     const bit = SCANNED_BIT[name];
     if (seen & bit) return;
     seen |= bit;
-    if (name === "id") value && ids.add(value);
-    else if (name === "name") tag === "a" && value && ids.add(value);
-    else if (name === "href" || name === "src") keep(value.trim());
-    else srcsetUrls(value).forEach(keep);
+    if (name === "id") scan.id(value);
+    else if (name === "name") tag === "a" && scan.id(value);
+    else if (name === "href" || name === "src") scan.url(value);
+    else scan.srcset(value);
   });
-  return { links: [...links], ids: [...ids] };
+  return scan.result();
 }
 
 /** Root-relative URLs and same-page fragments referenced by href, src and srcset attributes. */

@@ -10,4 +10,11 @@ describe("finishPage", () => {
     expect(page.links).toEqual(["/ja/", "#top", "/i-480.avif", "/i-960.avif"]);
     expect(page.ids).toEqual(["top"]);
   });
+
+  it("finishes markup the one pass declines (a comment, single quotes) with the two general passes", () => {
+    const markup = "<!-- note --><link hrefLang='ja' href='/ja/'/><img srcSet=\"/i.avif 1x\" hidden=\"\"/>";
+    const page = finishPage(markup);
+    expect(page.html).toBe("<!-- note --><link hrefLang='ja' href='/ja/'><img srcset=\"/i.avif 1x\" hidden>");
+    expect(page.links).toEqual(["/ja/", "/i.avif"]);
+  });
 });
