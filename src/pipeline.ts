@@ -304,10 +304,9 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const known = { has: (file: string) => file === devFile || paths.has(file) };
     // Links of pages rendered now, and of every page when a file went away.
     const removedPaths = prev && !samePaths ? [...prev.paths].filter((p) => !paths.has(p)) : [];
-    // Every page's ids go in, so a #fragment into a page not rendered this run is checked too.
-    const rerendered = new Set(rendered.map((r) => r.page.outFile));
-    const checked = [...links].map(([outFile, l]) => ({ outFile, links: removedPaths.length || rerendered.has(outFile) ? l.links : [], ids: l.ids }));
-    const dead = deadLinks(checked, known, shown(outDir));
+    const checked = removedPaths.length ? [...links].map(([outFile, l]) => ({ outFile, ...l })) : rendered.map((r) => ({ outFile: r.page.outFile, links: r.links, ids: r.ids }));
+    // Every page's ids are looked up, so a #fragment into a page not rendered this run is checked too.
+    const dead = deadLinks(checked, known, shown(outDir), (file) => links.get(file)?.ids);
     if (dead.length) throw new ContentErrors(dead);
 
     // A rehearsal (until "render") writes nothing; a first run's staging folder always gets its files.

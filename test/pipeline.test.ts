@@ -101,6 +101,17 @@ describe("run (the pipeline, again after a change)", () => {
     expect(await readFile(out("test-brand-beta/index.html"), "utf8")).toContain("hotel--edited");
   });
 
+  it("a #fragment into a page the save did not render is checked against that page's ids from the last run", async () => {
+    // Story pages (beta) link to the home page's destinations section: the home page is not rendered again.
+    const good = await edit("templates/pages/Story.tsx", (s) => s.replace(/(<article className="hotel hotel--story[^"]*">)/, '$1<a href="/#destinations">all</a>'));
+    expect(good.errors).toEqual([]);
+    expect(good.rendered).not.toContain("index.html");
+    const bad = await edit("templates/pages/Story.tsx", (s) => s.replace('href="/#destinations"', 'href="/#nowhere"'));
+    expect(bad.ok).toBe(false);
+    expect(bad.errors.map((e) => e.message)).toContain('links to /#nowhere, but index.html has no element with id="nowhere"');
+    expect((await edit("templates/pages/Story.tsx", (s) => s.replace('<a href="/#nowhere">all</a>', ""))).ok).toBe(true);
+  });
+
   it("a part shared by the hotel layouts renders every hotel page but not home or 404", async () => {
     const r = await edit("templates/components/HotelParts.tsx", (s) => s.replace('className="breadcrumb"', 'className="breadcrumb breadcrumb--edited"'));
     expect(sorted(r.rendered)).toEqual(sorted(["alpha", "beta", "gamma"].flatMap((h) => langs(`test-brand-${h}/index.html`))));
