@@ -14,6 +14,7 @@ import { createLiveReload, errorPayload } from "./live.js";
 import { watchFolders, type FolderWatch } from "./folder-watch.js";
 import { createChangeQueue } from "./queue.js";
 import { startServer, type PreviewServer } from "./server.js";
+import { collectYoung } from "./young-gc.js";
 import { OutputError } from "../write/writer.js";
 
 /** Options for {@link startWatch}. */
@@ -122,13 +123,16 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
   const changedBytes = fingerprints();
   // A save's work done once, nothing written (pipeline.ts rehearse), so the first save runs compiled code: it took
   // 177-235 ms at 4,008 pages where the next ones took 100-160. Saves wait for it; none runs beside it.
-  const rehearsed = state ? rehearse(state, options).catch(() => undefined) : undefined;
+  const rehearsed = state ? rehearse(state, options).then(collectYoung, () => undefined) : undefined;
   const queue = createChangeQueue({
     delay: opts.delay,
     run: async (paths) => {
       await rehearsed;
       const changed = await changedBytes(paths);
-      if (changed.length) publish(await runWith(new Set(changed)));
+      if (!changed.length) return;
+      publish(await runWith(new Set(changed)));
+      // The run's garbage is collected now, not inside the next save (young-gc.ts).
+      collectYoung();
     },
   });
   // An event may come while a write is still going on: look at the file once more a little later, so the end of
