@@ -101,7 +101,8 @@ function textEntry(resolved: ResolvedText<unknown>, source: string, lang: string
   // A translation reads the default language's words only where it fell back to them; else only its fields.
   const reads = [input.text(source, lang)];
   if (lang !== def) reads.push(resolved.fallbacks.length ? input.text(source, def) : input.shape(source, def));
-  const entry: TextEntry = { ...resolved, source, lang, def, reads, coverage: { source, file, lang, fields: resolved.fields, fallbacks: resolved.fallbacks } };
+  // Named fields, not a spread of `resolved`: every entry has one shape, so reading them stays fast.
+  const entry: TextEntry = { value: resolved.value, fields: resolved.fields, fallbacks: resolved.fallbacks, source, lang, def, reads, coverage: { source, file, lang, fields: resolved.fields, fallbacks: resolved.fallbacks } };
   entries.set(resolved, entry);
   return entry;
 }
