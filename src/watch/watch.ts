@@ -57,14 +57,20 @@ export function ignoredPath(file: string): boolean {
   return base.startsWith(".") || base.endsWith("~") || /\.(swp|swx|tmp|bak)$/.test(base) || base === "4913";
 }
 
-/** A fingerprint per file, so an event for a file whose bytes did not change starts no rebuild. */
+/**
+ * A fingerprint per file, so an event for a file whose bytes did not change starts no rebuild. A file found
+ * empty at the first look after its event is being written, most likely (an editor truncates, then writes; on a
+ * busy machine the write may come more than the queue's quiet 3 ms later): it is left for the write's own event
+ * or the second look (`late`), which takes it as it is, so no run fails on it and flashes an error in between.
+ */
 function fingerprints() {
   const seen = new Map<string, string>();
-  return async (paths: string[]): Promise<string[]> => {
+  return async (paths: string[], late: (path: string) => boolean): Promise<string[]> => {
     const changed: string[] = [];
     for (const p of paths) {
       // Never a blocking read: a FIFO saved under content/ is refused here and by the rebuild, which reports it.
       const read = await readRegularFile(p, { maxBytes: WATCHED_MAX_BYTES });
+      if ("bytes" in read && read.bytes.byteLength === 0 && !late(p)) continue;
       const print = "bytes" in read ? createHash("sha1").update(read.bytes).digest("hex") : `refused ${read.refused.reason}`;
       if (seen.get(p) !== print) changed.push(p);
       seen.set(p, print);
@@ -128,7 +134,9 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
     delay: opts.delay,
     run: async (paths) => {
       await rehearsed;
-      const changed = await changedBytes(paths);
+      const late = new Set(paths.filter((p) => lateLooks.has(p)));
+      for (const p of late) lateLooks.delete(p);
+      const changed = await changedBytes(paths, (p) => late.has(p));
       if (!changed.length) return;
       publish(await runWith(new Set(changed)));
       // The run's garbage is collected now, not inside the next save (young-gc.ts).
@@ -138,13 +146,17 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
   // An event may come while a write is still going on: look at the file once more a little later, so the end of
   // a write whose start was seen (and read) is never lost.
   const rechecks = new Map<string, NodeJS.Timeout>();
+  // Paths whose last push is that second look, with no event since: an empty file is taken as it is then.
+  const lateLooks = new Set<string>();
   onPath = (abs: string) => {
+    lateLooks.delete(abs);
     queue.push(abs);
     clearTimeout(rechecks.get(abs));
     rechecks.set(
       abs,
       setTimeout(() => {
         rechecks.delete(abs);
+        lateLooks.add(abs);
         queue.push(abs);
       }, RECHECK_MS),
     );
