@@ -37,8 +37,8 @@ export interface PipelineOptions {
   devScript?: string;
   /** Replace an output folder that hotelsite did not write (no marker) and is not empty. */
   force?: boolean;
-  /** The last stage to run: "resolve" for `check` (nothing rendered or written), else everything. */
-  until?: "resolve" | "write";
+  /** The last stage to run: "resolve" for `check` (nothing rendered or written), "render" for {@link rehearse} (nothing written), else everything. */
+  until?: "resolve" | "render" | "write";
   /** The state is kept for a next run (watch): every page is resolved whole and kept. A build lets each go once rendered. */
   keep?: boolean;
 }
@@ -304,13 +304,13 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const known = { has: (file: string) => file === devFile || paths.has(file) };
     // Links of pages rendered now, and of every page when a file went away.
     const removedPaths = prev && !samePaths ? [...prev.paths].filter((p) => !paths.has(p)) : [];
-    // Every page's ids go in, so a #fragment into a page not rendered this run is checked too.
-    const rerendered = new Set(rendered.map((r) => r.page.outFile));
-    const checked = [...links].map(([outFile, l]) => ({ outFile, links: removedPaths.length || rerendered.has(outFile) ? l.links : [], ids: l.ids }));
-    const dead = deadLinks(checked, known, shown(outDir));
+    const checked = removedPaths.length ? [...links].map(([outFile, l]) => ({ outFile, ...l })) : rendered.map((r) => ({ outFile: r.page.outFile, links: r.links, ids: r.ids }));
+    // Every page's ids are looked up, so a #fragment into a page not rendered this run is checked too.
+    const dead = deadLinks(checked, known, shown(outDir), (file) => links.get(file)?.ids);
     if (dead.length) throw new ContentErrors(dead);
 
-    const { written, removed } = await time("write", async () => {
+    // A rehearsal (until "render") writes nothing; a first run's staging folder always gets its files.
+    const { written, removed } = opts.until === "render" && !sink ? { written: [] as string[], removed: [] as string[] } : await time("write", async () => {
       if (sink) {
         const rest = [...assets!.files, ...publish];
         for (const f of rest) await sink.write(f);
@@ -345,6 +345,27 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (e instanceof ContentErrors) return { state, report: { ...base, errors: e.errors, ms } };
     return { state, report: { ...base, errors: [], failure: e instanceof Error ? e : new Error(String(e)), ms } };
   }
+}
+
+/**
+ * A save's work done once, nothing written and nothing kept: one hotel's default-language text is taken as
+ * changed, so its file is read and validated again and its page and the home page are resolved, rendered and
+ * checked in this thread. Watch does it after the first build, whose pages were finished in the page worker and
+ * which ran none of a save's paths: the first save then runs compiled code, not code warming up. The hotel is
+ * one no footer lists (a footer's hotel is on every page). Returns that run's report (none without hotels).
+ */
+export async function rehearse(state: State, opts: PipelineOptions): Promise<RunReport | undefined> {
+  const { hotels, site } = state.content;
+  const popular: readonly string[] = site.popularDestinations;
+  const hotel = hotels.find((h) => !popular.includes(h.id)) ?? hotels[0];
+  const file = hotel && state.content.files[input.hotel(hotel.id)];
+  const group = hotel && state.inputs.get(input.hotel(hotel.id));
+  if (!file || !group) return undefined;
+  // The last run's inputs as if that text had been something else: the pages that read it are made again.
+  const text = input.text(input.hotel(hotel.id), site.languages[0].code);
+  const inputs: InputValues = new Map(state.inputs).set(input.hotel(hotel.id), new Map(group).set(text, {}));
+  const cwd = opts.cwd ?? process.cwd();
+  return (await run({ ...state, inputs }, new Set([path.resolve(cwd, file)]), { ...opts, until: "render" })).report;
 }
 
 /** True when a run's output paths are the previous run's: the same pages in order, publishing files, assets and image copies. */

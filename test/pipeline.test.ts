@@ -1,10 +1,10 @@
 // The pipeline run again on a copy of the fixture site and of the templates, as watch runs it: only the pages
 // whose recorded inputs a change reaches are rendered, only changed files are written, a failed run changes
 // nothing and is retried with the next save.
-import { cp, mkdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changedSince, run, type PipelineOptions, type RunReport, type State } from "../src/pipeline.js";
+import { changedSince, rehearse, run, type PipelineOptions, type RunReport, type State } from "../src/pipeline.js";
 import { fixtureCopy, REPO } from "./support/fixture.js";
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
@@ -47,6 +47,28 @@ describe("run (the pipeline, again after a change)", () => {
     expect(await readFile(out("ja/test-brand-gamma/index.html"), "utf8")).toMatch(/<script src="?\/__hotelsite\/live\.js"? defer(="")?><\/script><\/body>/);
   });
 
+  it("a rehearsal does a save's work for a hotel no footer lists (its page and the home page rendered), writes nothing and keeps the state", async () => {
+    const files = async () => {
+      const all = (await readdir(out(""), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+      return Object.fromEntries(await Promise.all(all.map(async (f) => [f, `${(await stat(f)).mtimeMs} ${await readFile(f, "utf8")}`])));
+    };
+    // A stale home page on disk: a run that wrote would replace it.
+    const home = await readFile(out("index.html"), "utf8");
+    await writeFile(out("index.html"), "stale");
+    const before = await files();
+    const kept = { ...state! };
+    const r = await rehearse(state!, opts);
+    expect(r?.errors).toEqual([]);
+    expect(r).toMatchObject({ ok: true, written: [], removed: [] });
+    // alpha and gamma are in every footer: beta is the one (zh and ja fall back to its English, as a save of it would).
+    expect(sorted(r!.rendered)).toEqual(sorted([...langs("index.html"), ...langs("test-brand-beta/index.html")]));
+    const after = await files();
+    await writeFile(out("index.html"), home);
+    expect(after).toEqual(before);
+    expect(state).toEqual(kept);
+    for (const key of Object.keys(kept) as (keyof State)[]) expect(state![key]).toBe(kept[key]);
+  });
+
   it("saving a hotel renders only its three pages and the three home pages, and writes only changed files", async () => {
     const alphaBefore = await mtime("test-brand-alpha/index.html");
     const r = await edit("content/hotels/beta.yaml", (s) => s.replace("intro: Beta intro.", "intro: Beta intro, revised."));
@@ -77,6 +99,17 @@ describe("run (the pipeline, again after a change)", () => {
     expect(r.errors).toEqual([]);
     expect(sorted(r.rendered)).toEqual(sorted(langs("test-brand-beta/index.html")));
     expect(await readFile(out("test-brand-beta/index.html"), "utf8")).toContain("hotel--edited");
+  });
+
+  it("a #fragment into a page the save did not render is checked against that page's ids from the last run", async () => {
+    // Story pages (beta) link to the home page's destinations section: the home page is not rendered again.
+    const good = await edit("templates/pages/Story.tsx", (s) => s.replace(/(<article className="hotel hotel--story[^"]*">)/, '$1<a href="/#destinations">all</a>'));
+    expect(good.errors).toEqual([]);
+    expect(good.rendered).not.toContain("index.html");
+    const bad = await edit("templates/pages/Story.tsx", (s) => s.replace('href="/#destinations"', 'href="/#nowhere"'));
+    expect(bad.ok).toBe(false);
+    expect(bad.errors.map((e) => e.message)).toContain('links to /#nowhere, but index.html has no element with id="nowhere"');
+    expect((await edit("templates/pages/Story.tsx", (s) => s.replace('<a href="/#nowhere">all</a>', ""))).ok).toBe(true);
   });
 
   it("a part shared by the hotel layouts renders every hotel page but not home or 404", async () => {

@@ -86,6 +86,39 @@ export function paragraphs(text: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** A resolved text as pages read it: what they record as read, and its coverage entry. */
+type TextEntry = ResolvedText<unknown> & { source: string; lang: string; def: string; reads: string[]; coverage: Coverage };
+
+// Entries by resolved text, across runs: text-cache.ts hands an unchanged file's texts to the next run as the same
+// objects, so watch's home page, which reads every hotel's text, makes entries for the changed hotels only, not
+// 1,334 of them on every save at 4,008 pages.
+const entries = new WeakMap<ResolvedText<unknown>, TextEntry>();
+
+/** The entry of a resolved text of `source` in `lang`, made once per resolved text (and what it is read as). */
+function textEntry(resolved: ResolvedText<unknown>, source: string, lang: string, def: string, file: string): TextEntry {
+  const kept = entries.get(resolved);
+  if (kept && kept.source === source && kept.lang === lang && kept.def === def && kept.coverage.file === file) return kept;
+  // A translation reads the default language's words only where it fell back to them; else only its fields.
+  const reads = [input.text(source, lang)];
+  if (lang !== def) reads.push(resolved.fallbacks.length ? input.text(source, def) : input.shape(source, def));
+  // Named fields, not a spread of `resolved`: every entry has one shape, so reading them stays fast.
+  const entry: TextEntry = { value: resolved.value, fields: resolved.fields, fallbacks: resolved.fallbacks, source, lang, def, reads, coverage: { source, file, lang, fields: resolved.fields, fallbacks: resolved.fallbacks } };
+  entries.set(resolved, entry);
+  return entry;
+}
+
+// A hotel's name as a text source and as an input ("hotel:<id>", input.hotel), made once per hotel object: load
+// hands an unchanged file's object to the next run, so the string, and the hash a Set or Map takes of it, are the
+// last run's, not made and hashed again for each of 1,334 hotels whenever the home page is resolved.
+const hotelSources = new WeakMap<Hotel, string>();
+
+/** input.hotel(h.id), kept with the hotel. */
+function hotelSource(h: Hotel): string {
+  let name = hotelSources.get(h);
+  if (name === undefined) hotelSources.set(h, (name = input.hotel(h.id)));
+  return name;
+}
+
 /** Stage 3 of the pipeline: every page of the site, resolved for its language. */
 export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSite<Page> {
   const resolver = siteResolver(content, opts);
@@ -122,26 +155,24 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const marks = fallbackMarker({ content, split: paragraphs });
 
   // Each (source, language) is resolved once and its coverage recorded once, with the names of the inputs a
-  // page reading it records: made once, every page's recorded inputs hold the same strings.
-  const cache = new Map<string, ResolvedText<unknown> & { source: string; lang: string; reads: string[] }>();
+  // page reading it records: made once, every page's recorded inputs hold the same strings. Found by the text's
+  // blocks object and the language, not by a name made on every read: watch's home page reads 1,334 hotels' texts.
+  const cache = new Map<object, Map<string, TextEntry>>();
   function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
-    const key = `${source}\u0000${lang}`;
-    let r = cache.get(key);
+    let byLang = cache.get(blocks);
+    if (!byLang) cache.set(blocks, (byLang = new Map()));
+    let r = byLang.get(lang);
     if (!r) {
-      const resolved = resolveTextOnce(blocks, lang, def);
-      // A translation reads the default language's words only where it fell back to them; else only its fields.
-      const reads = [input.text(source, lang)];
-      if (lang !== def) reads.push(resolved.fallbacks.length ? input.text(source, def) : input.shape(source, def));
-      r = { ...resolved, source, lang, reads };
-      cache.set(key, r);
-      coverage.push({ source, file: content.files[source], lang, fields: r.fields, fallbacks: r.fallbacks });
+      r = textEntry(resolveTextOnce(blocks, lang, def), source, lang, def, content.files[source]);
+      byLang.set(lang, r);
+      coverage.push(r.coverage);
     }
     for (const id of r.reads) use(id);
     texts.add(r);
     return r.value as T;
   }
   const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
-  const hotelText = (h: Hotel, lang: string) => text<HotelText>(`hotel:${h.id}`, h.text, lang);
+  const hotelText = (h: Hotel, lang: string) => text<HotelText>(hotelSource(h), h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
   const hotelById = (id: string) => byId.get(id)!;
 
@@ -158,8 +189,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   };
   const hotelImage = (h: Hotel, t: HotelText) => imageOf(hotelFields(h).image ?? site.defaultImage, t.imageAlt);
   // A hotel's own fields (layout, image, link), apart from its text.
-  const hotelInputs = new Map(content.hotels.map((h) => [h, input.hotel(h.id)]));
-  const hotelFields = (h: Hotel): Hotel => (use(hotelInputs.get(h) ?? input.hotel(h.id)), h);
+  const hotelFields = (h: Hotel): Hotel => (use(hotelSource(h)), h);
   const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
     bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements });
 
@@ -200,7 +230,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         .map((l) => {
           const other = strings(l.code);
           // A language whose banner sentence is not translated offers itself in the default language's words.
-          const own = !cache.get(`strings\u0000${l.code}`)?.fallbacks.includes("/languageSuggestion");
+          const own = !cache.get(content.strings)?.get(l.code)?.fallbacks.includes("/languageSuggestion");
           const defLang = languages[0];
           let words = suggestionWords.get(l.code);
           if (!words) {

@@ -1,12 +1,17 @@
 // The change queue between the file watcher and the rebuilder: runs never overlap, and every change that
-// arrives while a run is going is kept for one next run, however many there are.
+// arrives while a run is going is kept for one next run, however many there are. A batch starts once its
+// events have gone quiet for `quiet` ms (an editor's save is a burst: Node's writeFile is a truncate and a
+// write 0.5 ms apart), and never later than `delay` ms after its first event: a save no longer waits the whole
+// 10 ms when its burst ended after 0.5. A write still going on after that is caught by watch's second look.
 
 /** Options for {@link createChangeQueue}. */
 export interface ChangeQueueOptions {
   /** Rebuilds for a batch of changed paths. Its errors are its own to report; the queue only logs a rejection. */
   run: (paths: string[]) => Promise<void>;
-  /** Milliseconds to wait after the first change of a batch, so an editor's burst of events is one run. */
+  /** Most milliseconds to wait after the first change of a batch, so an editor's burst of events is one run. */
   delay?: number;
+  /** Milliseconds without a change after which a batch starts before `delay` is up (default 3, at most `delay`). */
+  quiet?: number;
   /** Called if `run` rejects (a bug: run is expected to report its own failures). */
   onError?: (error: unknown) => void;
 }
@@ -24,8 +29,11 @@ export interface ChangeQueue {
 /** Makes the queue that serialises rebuilds. */
 export function createChangeQueue(opts: ChangeQueueOptions): ChangeQueue {
   const delay = opts.delay ?? 10;
+  const quiet = Math.min(opts.quiet ?? 3, delay);
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  // When the batch waiting now got its first change (the `delay` deadline counts from there).
+  let first = 0;
   let running: Promise<void> | undefined;
   let closed = false;
   let waiters: (() => void)[] = [];
@@ -37,9 +45,13 @@ export function createChangeQueue(opts: ChangeQueueOptions): ChangeQueue {
     for (const w of done) w();
   };
 
+  // Called on every change: (re)starts the quiet wait, cut short by the batch's deadline.
   const schedule = () => {
-    if (timer || running || closed || !pending.size) return settleIfIdle();
-    timer = setTimeout(flush, delay);
+    if (running || closed || !pending.size) return settleIfIdle();
+    const now = performance.now();
+    if (!timer) first = now;
+    else clearTimeout(timer);
+    timer = setTimeout(flush, Math.max(0, Math.min(quiet, first + delay - now)));
   };
 
   function flush(): void {

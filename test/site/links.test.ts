@@ -107,6 +107,23 @@ describe("deadLinks on fragments", () => {
     ]);
   });
 
+  it("checks a fragment into a page not in the list against the ids idsOf gives for it (watch: the last run's pages)", () => {
+    const known: Record<string, string[]> = { "b.html": ["y"] };
+    const errors = deadLinks([{ outFile: "a.html", links: ["/b.html#y", "/b.html#x"], ids: [] }], new Set(["a.html", "b.html"]), "dist", (f) => known[f]);
+    expect(errors.map((e) => e.message)).toEqual(['links to /b.html#x, but b.html has no element with id="x"']);
+    // A page in the list gives its own ids, not the ones idsOf has.
+    const listed = deadLinks(
+      [
+        { outFile: "a.html", links: ["/b.html#x"], ids: [] },
+        { outFile: "b.html", links: [], ids: ["x"] },
+      ],
+      new Set(["a.html", "b.html"]),
+      "dist",
+      (f) => known[f],
+    );
+    expect(listed).toEqual([]);
+  });
+
   it("checks against any set-like lookup of files, and a fragment against the ids its page gave", () => {
     const asked: string[] = [];
     const files = { has: (f: string) => (asked.push(f), f !== "gone.html") };

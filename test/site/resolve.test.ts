@@ -64,6 +64,19 @@ describe("resolveSite's shared parts", () => {
     expect(new Set(strings.map((c) => c.fields)).size).toBe(1);
     expect(strings[0].fields).toBeGreaterThan(10);
   });
+
+  it("keeps each text's coverage and recorded inputs from run to run while its file is unchanged, and makes them anew for a changed one", () => {
+    // Watch's next run: the same parsed objects for every file but one hotel, whose text is new.
+    const changed = content.hotels.find((h) => h.id === "beta")!;
+    const next: Content = { ...content, hotels: content.hotels.map((h) => (h === changed ? { ...h, text: { ...h.text, en: { ...(h.text.en as object) } } } : h)) };
+    const again = resolveSite(next, { now });
+    const entry = (s: ResolvedSite<Page>, source: string, lang: string) => s.coverage.find((c) => c.source === source && c.lang === lang)!;
+    expect(entry(again, "hotel:alpha", "en")).toBe(entry(site, "hotel:alpha", "en"));
+    expect(entry(again, "hotel:alpha", "zh")).toBe(entry(site, "hotel:alpha", "zh"));
+    expect(entry(again, "hotel:beta", "en")).not.toBe(entry(site, "hotel:beta", "en"));
+    expect(entry(again, "hotel:beta", "en")).toEqual(entry(site, "hotel:beta", "en"));
+    expect(again.inputs.get("index.html")).toEqual(site.inputs.get("index.html"));
+  });
 });
 
 describe("siteResolver", () => {

@@ -84,4 +84,40 @@ describe("createChangeQueue", () => {
     await q.idle();
     expect(c.batches).toEqual([["/a"]]);
   });
+
+  it("starts a batch once its burst went quiet, before the longest wait is up", async () => {
+    const c = controlledRun();
+    const q = createChangeQueue({ run: c.run, delay: 400, quiet: 20 });
+    const start = c.nextStart();
+    const pushed = performance.now();
+    q.push("/a");
+    await new Promise((r) => setTimeout(r, 5));
+    q.push("/b");
+    await start;
+    const waited = performance.now() - pushed;
+    expect(c.batches).toEqual([["/a", "/b"]]);
+    // Quiet 20 ms after the last change (5 ms in), far short of the 400 ms the batch may wait at most.
+    expect(waited).toBeGreaterThanOrEqual(24);
+    expect(waited).toBeLessThan(300);
+    c.finish();
+    await q.idle();
+  });
+
+  it("a stream of changes that never goes quiet still starts by the longest wait", async () => {
+    const c = controlledRun();
+    const q = createChangeQueue({ run: c.run, delay: 60, quiet: 30 });
+    const start = c.nextStart();
+    const pushed = performance.now();
+    let n = 0;
+    const stream = setInterval(() => q.push(`/f${n++}`), 5);
+    q.push("/first");
+    await start;
+    clearInterval(stream);
+    const waited = performance.now() - pushed;
+    expect(c.batches[0]).toContain("/first");
+    expect(waited).toBeGreaterThanOrEqual(59);
+    expect(waited).toBeLessThan(250);
+    c.finish();
+    await q.idle();
+  });
 });

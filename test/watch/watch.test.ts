@@ -145,6 +145,26 @@ describe("startWatch", () => {
     expect(reports.at(-1)).toMatchObject({ ok: true });
   });
 
+  it("a save that empties the file and writes it 30 ms later runs once, on the written file; a file left empty is reported", async () => {
+    const text = await readFile(beta(), "utf8");
+    const seen = reports.length;
+    await writeFile(beta(), "");
+    await new Promise((r) => setTimeout(r, 30));
+    await writeFile(beta(), text.replace(/intro: .*/, "intro: Written after a pause."));
+    await untilServed("/test-brand-beta/", "Written after a pause.");
+    await new Promise((r) => setTimeout(r, 150));
+    await session.idle();
+    expect(reports.slice(seen).map((r) => r.ok)).toEqual([true]);
+
+    // Empty it is, at the second look: the run reports it.
+    const done = reportFor(beta());
+    await writeFile(beta(), "");
+    const empty = await done;
+    expect(empty.ok).toBe(false);
+    expect(empty.errors.map((e) => e.format())).toEqual([expect.stringMatching(/^content\/hotels\/beta\.yaml.* is empty/)]);
+    expect((await save(beta(), () => text)).ok).toBe(true);
+  });
+
   it("follows a templates folder named with a dot: a template save renders that layout's pages", async () => {
     const story = path.join(fx.dir, ".templates", "pages", "Story.tsx");
     const report = await save(story, (s) => s.replace('className="hotel hotel--story"', 'className="hotel hotel--story hotel--dotted"'));
