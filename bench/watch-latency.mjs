@@ -14,6 +14,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import YAML from "yaml";
+import { NODE_FLAGS } from "./lib/run.mjs";
 import { synth } from "./synth.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -75,7 +76,8 @@ export async function watchLatency({ hotels = 0, saves = 7, work, from } = {}) {
     const file = path.join(content, "hotels", `${id}.yaml`);
     const original = await readFile(file, "utf8");
 
-    const child = spawn(process.execPath, ["--max-semi-space-size=64", path.join(ROOT, "bin", "hotelsite.js"), "watch", "--content", "content", "--out", "dist", "--port", "0"], {
+    // With the flags of bin/hotelsite.js's shebang, as a user's `hotelsite watch` runs.
+    const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, "bin", "hotelsite.js"), "watch", "--content", "content", "--out", "dist", "--port", "0"], {
       cwd: dir,
       stdio: ["ignore", "pipe", "pipe"],
     });
