@@ -1,7 +1,8 @@
 // Limits on what a YAML file may ask of the parser: how deep it nests, which tags it uses, merge keys.
 // Every check here is a loop with its own stack, so a hostile file can exhaust none of them; the nesting scan
 // runs on the text before any parser sees it, because both YAML parsers recurse once per level.
-import { isAlias, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node } from "yaml";
+import type { Alias, Document, Node } from "yaml";
+import { yamlLib } from "./yaml-lib.js";
 
 /** Deepest nesting of lists and mappings a content file may have: real files use five or six levels. */
 export const MAX_DEPTH = 64;
@@ -146,14 +147,14 @@ function* allNodes(root: unknown): Generator<Node> {
   const stack: unknown[] = [root];
   while (stack.length) {
     const node = stack.pop();
-    if (isPair(node)) {
+    if (yamlLib().isPair(node)) {
       stack.push(node.value, node.key);
       continue;
     }
-    if (isMap(node) || isSeq(node)) {
+    if (yamlLib().isMap(node) || yamlLib().isSeq(node)) {
       yield node;
       for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
-    } else if (isScalar(node) || isAlias(node)) yield node;
+    } else if (yamlLib().isScalar(node) || yamlLib().isAlias(node)) yield node;
   }
 }
 
@@ -179,10 +180,10 @@ export function foreignTags(doc: Document, text: string): { tag: string; offset:
 export function blamedAlias(doc: Document): number {
   let first: Alias | undefined;
   for (const node of allNodes(doc.contents)) {
-    if (!isAlias(node)) continue;
+    if (!yamlLib().isAlias(node)) continue;
     first ??= node;
     const target = node.resolve(doc);
-    for (const inner of allNodes(target)) if (isAlias(inner)) return node.range?.[0] ?? 0;
+    for (const inner of allNodes(target)) if (yamlLib().isAlias(inner)) return node.range?.[0] ?? 0;
   }
   return first?.range?.[0] ?? 0;
 }

@@ -5,7 +5,8 @@
 // gives no line and column when the file changed since it was parsed (the error still names file and pointer;
 // watch parses the changed file again on its next run, with fresh positions).
 import jsyaml from "js-yaml";
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from "yaml";
+import type { Document, LineCounter, Node, YAMLError } from "yaml";
+import { yamlLib } from "./yaml-lib.js";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { Position, SourceFile } from "../types.js";
 import { detachedString, detachStrings } from "../util/detach-strings.js";
@@ -31,15 +32,15 @@ function findOffset(root: Node | null, path: (string | number)[], wantKey: boole
   let offset = root?.range?.[0] ?? 0;
   for (let i = 0; i < path.length; i++) {
     const seg = path[i];
-    if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+    if (yamlLib().isMap(node)) {
+      const pair = node.items.find((p) => yamlLib().isPair(p) && yamlLib().isScalar(p.key) && String(p.key.value) === String(seg));
       if (!pair) break;
       const key = pair.key as Node;
       const last = i === path.length - 1;
       if (last && wantKey) return key.range?.[0] ?? offset;
       node = pair.value;
       offset = (pair.value as Node | null)?.range?.[0] ?? key.range?.[0] ?? offset;
-    } else if (isSeq(node) && typeof seg === "number" && node.items[seg]) {
+    } else if (yamlLib().isSeq(node) && typeof seg === "number" && node.items[seg]) {
       node = node.items[seg];
       offset = (node as Node).range?.[0] ?? offset;
     } else break;
@@ -82,8 +83,8 @@ interface Careful {
 /** Parses text with positions (the text was parsed once already, so it is well formed), or null should it fail. */
 function carefulParse(text: string): Careful | null {
   try {
-    const lineCounter = new LineCounter();
-    return { doc: parseDocument(text, { lineCounter, uniqueKeys: true }), lineCounter };
+    const lineCounter = new (yamlLib().LineCounter)();
+    return { doc: yamlLib().parseDocument(text, { lineCounter, uniqueKeys: true }), lineCounter };
   } catch {
     return null;
   }
@@ -169,10 +170,10 @@ export function parseYaml(bytes: Uint8Array, file: string, stamp?: FileStamp): S
   if (deep) throw new ContentErrors([tooDeep(file, deep)]);
   const fast = fastParse(text);
   if (fast !== undefined) return checkedData({ file, data: fast, locate: locateIn(text) }, later);
-  const lineCounter = new LineCounter();
-  let doc: ReturnType<typeof parseDocument>;
+  const lineCounter = new (yamlLib().LineCounter)();
+  let doc: Document;
   try {
-    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    doc = yamlLib().parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   } catch (e) {
     if (e instanceof RangeError) throw new ContentErrors([tooDeep(file, { line: 1, column: 1 })]);
     throw e;

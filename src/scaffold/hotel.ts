@@ -3,7 +3,7 @@
 // how many features, sections and points a layout needs, and every comment come from the hotel schema.
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { stringify } from "yaml";
+import { yamlLib } from "../content/yaml-lib.js";
 import { ContentErrors } from "../errors.js";
 import hotelSchema from "../content/schemas/hotel.schema.json" with { type: "json" };
 import { readRegularFile } from "../content/read-file.js";
@@ -59,7 +59,7 @@ function comment(indent: string, text: string | undefined): string[] {
 }
 
 /** A quoted YAML scalar. */
-const q = (s: string) => stringify(s, { defaultStringType: "QUOTE_DOUBLE", lineWidth: 0 }).trim();
+const q = (s: string) => yamlLib().stringify(s, { defaultStringType: "QUOTE_DOUBLE", lineWidth: 0 }).trim();
 
 /** The text block of one language: every field the layout needs, with placeholders; comments when `docs`. */
 function textBlock(layout: string, docs: boolean): string[] {
