@@ -203,7 +203,8 @@ describe("escaping of content text in built pages", () => {
   it("refuses a hostile --base-url (any character a host name cannot hold) before building anything", async () => {
     const hostile = fc.constantFrom(..."<>&\"'`;=!$()*,+~%[]|^{}@/?#\\ ".split(""), "&amp;", "<loc>", "<url>", ":99999", ":0", "user:pw@");
     const plain = fc.array(fc.constantFrom(..."ab.-".split("")), { maxLength: 5 }).map((p) => p.join(""));
-    const host = fc.tuple(plain, hostile, plain).map(([a, h, b]) => `a${a}${h}${b}`);
+    // Something always follows the hostile part: "https://a/" alone is an origin with its trailing slash forgiven.
+    const host = fc.tuple(plain, hostile, plain).map(([a, h, b]) => `a${a}${h}${b}b`);
     await fc.assert(
       fc.asyncProperty(host, async (h) => {
         const baseUrl = `https://${h}`;

@@ -107,7 +107,8 @@ describe("workerWriter", () => {
     } finally {
       await w.close();
     }
-    expect(finishedHere).toBe(0);
+    // Without the shared counter it is every page after the first SHARE; a descheduled worker may cost a page or two.
+    expect(finishedHere).toBeLessThan(4);
     expect(await readFile(path.join(staging, "p40/index.html"), "utf8")).toBe('<a href="/p40/">p</a>');
   });
 
