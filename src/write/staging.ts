@@ -1,7 +1,7 @@
 // Writes files into a build's staging folder with a bounded number of asynchronous writes in flight (the disk
 // is busy, this thread is not), creating each folder once. The sink uses it in its own thread for small sites
 // and the page worker (page-worker.ts) uses it for large ones: the same writes either way.
-import { linkSync, mkdirSync, writeFileSync } from "node:fs";
+import { linkSync, lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { copyFile, link, mkdir, rm, writeFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import path from "node:path";
@@ -131,9 +131,23 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
     return false;
   };
   /** Links the previous output's file at `rel` when it holds `bytes`; false when it does not or cannot be linked. */
+  /**
+   * Whether every folder on the way from the previous output to `rel`'s file is a real folder, not a link that
+   * leads out of it (a file is linked only from inside the output it replaces). One lstat per folder, kept.
+   */
+  const realFolders = new Map<string, boolean>([[".", true]]);
+  const insidePrevious = (rel: string): boolean => {
+    const folder = path.dirname(rel);
+    let real = realFolders.get(folder);
+    if (real === undefined) {
+      real = insidePrevious(folder) && !!lstatSync(path.join(previous!, folder), { throwIfNoEntry: false })?.isDirectory();
+      realFolders.set(folder, real);
+    }
+    return real;
+  };
   const linkedSync = (rel: string, target: string, bytes: Uint8Array): boolean => {
     const old = path.join(previous!, rel);
-    if (!sameBytesSync(old, bytes, scratch)) return false;
+    if (!insidePrevious(rel) || !sameBytesSync(old, bytes, scratch)) return false;
     try {
       linkSync(old, target);
     } catch (e) {
@@ -204,7 +218,7 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
     if (!previous) return writeFile(target, contents);
     const bytes = bytesOf(contents);
     const old = path.join(previous, rel);
-    if ((await sameBytes(old, bytes)) && (await link(old, target).then(() => true, linkFailed))) linked++;
+    if (insidePrevious(rel) && (await sameBytes(old, bytes)) && (await link(old, target).then(() => true, linkFailed))) linked++;
     else await writeFile(target, bytes);
   };
 

@@ -176,6 +176,27 @@ describe("openOutput", () => {
     expect(await build(false)).toEqual({ files: 2, linked: 0 });
   });
 
+  it("links nothing from behind a folder of the replaced output that is a link (to a folder outside it)", async () => {
+    for (const syncWrites of [true, false]) {
+      await rm(out, { recursive: true, force: true });
+      const outside = path.join(dir, `outside-${syncWrites}`);
+      await mkdir(outside, { recursive: true });
+      await writeFile(path.join(outside, "index.html"), "same");
+      const build = async () => {
+        const sink = await openOutput({ outDir: out, syncWrites });
+        await sink.write({ path: "zh/index.html", contents: "same" });
+        await sink.write({ path: "a.html", contents: "same" });
+        return sink.commit();
+      };
+      await build();
+      await rm(path.join(out, "zh"), { recursive: true });
+      await symlink(outside, path.join(out, "zh"));
+      expect(await build()).toEqual({ files: 2, linked: 1 });
+      expect((await stat(path.join(out, "zh/index.html"))).ino).not.toBe((await stat(path.join(outside, "index.html"))).ino);
+      expect((await stat(path.join(outside, "index.html"))).nlink).toBe(1);
+    }
+  });
+
   it("with the page worker (a large build) commits the same files as in this thread, and aborts as cleanly", async () => {
     const pages = ["index.html", "zh/index.html", "ja/a/index.html"];
     const markup = (p: string) => `<!doctype html><meta charSet="utf-8"/><a href="/${p}" id="x">${p}</a>`;
