@@ -4,7 +4,8 @@
 // missing or special file, one too large, a YAML problem, an empty file) gives undefined, and load reads that
 // file the careful way, which words the problem with its place.
 import path from "node:path";
-import { readPlainSync, type FileStamp } from "./source-text.js";
+import { readPlainSync } from "../util/read-plain.js";
+import type { FileStamp } from "./source-text.js";
 import { MAX_FILE_BYTES, parseYaml } from "./yaml.js";
 
 /** A content file to read the cheap way. */
@@ -25,7 +26,7 @@ export interface QuickParsed {
 
 /** Reads and parses one file the cheap way; undefined sends it the careful way. */
 export function quickParse(file: QuickFile): QuickParsed | undefined {
-  const read = readPlainSync(file.path, MAX_FILE_BYTES);
+  const read = readPlainSync(file.path, { maxBytes: MAX_FILE_BYTES });
   if (!read) return undefined;
   const stamp: FileStamp = { path: path.join(file.realDir, path.basename(file.path)), size: read.bytes.length, mtimeMs: read.info.mtimeMs };
   try {

@@ -2,7 +2,7 @@
 // inside it is asked for later. Keeping every file's text for the rare error or warning cost a build 30 MB per
 // 4,000 hotel files (two-byte strings, since hotel files hold Chinese and Japanese); a stamp of the file (path,
 // size, mtime) costs a few bytes and says whether the file on disk is still the one that was parsed.
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { readPlainSync } from "../util/read-plain.js";
 import { ContentError, ContentErrors } from "../errors.js";
 
 /** Decodes bytes as UTF-8 strictly (dropping a BOM), reporting the first bad byte's place. */
@@ -57,36 +57,11 @@ export interface FileStamp {
  * only errors, warnings and `check` ask, a file or a few at a time.
  */
 export function rereadText(stamp: FileStamp): string | undefined {
-  const read = readPlainSync(stamp.path, stamp.size);
+  const read = readPlainSync(stamp.path, { maxBytes: stamp.size, size: stamp.size });
   if (!read || read.bytes.length !== stamp.size || read.info.mtimeMs !== stamp.mtimeMs) return undefined;
   try {
     return decodeUtf8(read.bytes, stamp.path);
   } catch {
     return undefined;
-  }
-}
-
-/**
- * The bytes and fstat of the regular file at `file` when its last step is not a link and it holds at most
- * `maxBytes` bytes, else undefined. O_NONBLOCK: a FIFO opens at once, and fstat then turns it down.
- */
-export function readPlainSync(file: string, maxBytes: number): { bytes: Buffer; info: Stats } | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size > maxBytes) return undefined;
-    // One byte more than fstat said, to notice a file that grew since.
-    const bytes = Buffer.allocUnsafeSlow(info.size + 1);
-    let read = 0;
-    for (let n = 1; n > 0; read += n) {
-      n = readSync(fd, bytes, read, bytes.length - read, read);
-      if (read + n === bytes.length) return undefined;
-    }
-    return { bytes: bytes.subarray(0, read), info };
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }

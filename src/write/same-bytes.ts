@@ -1,7 +1,7 @@
 // Whether a file on disk already holds given bytes: watch writes only the files whose bytes changed, and a
 // build hard-links an unchanged file from the output it replaces instead of writing it again (staging.ts).
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { lstat, readFile } from "node:fs/promises";
+import { readPlainSync } from "../util/read-plain.js";
 
 /**
  * True when `file` is a regular file holding exactly `bytes` (false when it is a link, missing or unreadable: a
@@ -25,18 +25,6 @@ export async function sameBytes(file: string, bytes: Uint8Array): Promise<boolea
  * (grown as needed, kept by the caller) instead of a new buffer each time.
  */
 export function sameBytesSync(file: string, bytes: Uint8Array, scratch: { buffer: Buffer }): boolean {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size !== bytes.byteLength) return false;
-    if (scratch.buffer.length < info.size + 1) scratch.buffer = Buffer.allocUnsafeSlow(Math.max(info.size + 1, scratch.buffer.length * 2));
-    let read = 0;
-    for (let n = 1; n > 0 && read <= info.size; read += n) n = readSync(fd, scratch.buffer, read, info.size + 1 - read, read);
-    return read === info.size && scratch.buffer.subarray(0, read).equals(bytes);
-  } catch {
-    return false;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const read = readPlainSync(file, { maxBytes: bytes.byteLength, size: bytes.byteLength, scratch });
+  return !!read && read.bytes.equals(bytes);
 }

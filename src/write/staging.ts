@@ -130,7 +130,6 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
     if (!["EEXIST", "ENOENT"].includes((e as NodeJS.ErrnoException).code ?? "")) previous = undefined;
     return false;
   };
-  /** Links the previous output's file at `rel` when it holds `bytes`; false when it does not or cannot be linked. */
   /**
    * Whether every folder on the way from the previous output to `rel`'s file is a real folder, not a link that
    * leads out of it (a file is linked only from inside the output it replaces). One lstat per folder, kept.
@@ -145,6 +144,7 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
     }
     return real;
   };
+  /** Links the previous output's file at `rel` when it holds `bytes`; false when it does not or cannot be linked. */
   const linkedSync = (rel: string, target: string, bytes: Uint8Array): boolean => {
     const old = path.join(previous!, rel);
     if (!insidePrevious(rel) || !sameBytesSync(old, bytes, scratch)) return false;
