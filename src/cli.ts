@@ -9,6 +9,7 @@ import { checkReportHtml } from "./check/report-html.js";
 import { authoringWarnings } from "./check/warnings.js";
 import { formatTranslationFindings, translationFindings, translationWarnings } from "./check/translations.js";
 import { ContentErrors } from "./errors.js";
+import { FileError } from "./io/file-error.js";
 import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings } from "./report.js";
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import type { Io } from "./io.js";
@@ -227,6 +228,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     }
     if (e instanceof OutputError) {
       io.err(`error: ${e.message}`);
+      return EXIT.other;
+    }
+    if (e instanceof FileError) {
+      io.err(`error: ${e.format()}`);
       return EXIT.other;
     }
     io.err(`hotelsite: internal error (please report it with this trace)\n${e instanceof Error ? e.stack : String(e)}`);

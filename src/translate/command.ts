@@ -1,13 +1,17 @@
 // `hotelsite translate`: the translator's commands (mark-current, export, import), registered on the CLI's
 // program by one call so the CLI file stays a list of commands.
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
 import { check } from "../build.js";
-import { ContentError, ContentErrors } from "../errors.js";
-import { parseYaml } from "../content/yaml.js";
+import { shownPath } from "../errors.js";
+import { FileError } from "../io/file-error.js";
+import { readGuardedText } from "../io/read.js";
+import { checkWritable, rethrowAsFileError, writeGuarded } from "../io/write.js";
+import { isWithin } from "../util/paths.js";
+import { MAX_FILE_BYTES, parseYaml } from "../content/yaml.js";
 import { validateContent } from "../content/validate.js";
-import { emptyLock, record, writeLock } from "./lock.js";
+import { emptyLock, LOCK_FILE, record, writeLock } from "./lock.js";
 import { translationContext } from "./context.js";
 
 /** Where the translate commands print, and the working directory. */
@@ -18,6 +22,17 @@ export interface TranslateIo {
 
 /** Language codes from "--lang zh,ja" (repeatable). */
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(",").map((s) => s.trim()).filter(Boolean)];
+
+/** Most bytes an XLIFF file to import may hold: an export of every field of a large site is a few MB. */
+export const MAX_XLIFF_BYTES = 32 * 1024 * 1024;
+
+/** Refuses an export path inside the content folder (a content file, or a file the next load would trip over). */
+async function refuseInsideContent(file: string, contentDir: string): Promise<void> {
+  const [dir, content] = await Promise.all([realpath(path.dirname(file)), realpath(contentDir)]).catch((e) => rethrowAsFileError(file, e));
+  if (dir === content || isWithin(content, dir)) {
+    throw new FileError(file, "is inside the content folder, so the XLIFF file was not written there", "write it outside the content folder, e.g. --out zh.xlf");
+  }
+}
 
 /** Checks the content and reads its lock: every translate command starts here. */
 async function load(contentDir: string, io: TranslateIo) {
@@ -42,7 +57,13 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       if (unknown.length) throw new UsageError(`--lang ${unknown.join(",")}: not a translation language of this site (${ctx.languages.slice(1).join(", ")})`);
       // The translator's modules (the XML parser among them) load only for these commands, not for every build.
       const { markCurrent } = await import("./mark-current.js");
-      const { marked, forgotten } = markCurrent({ sources: ctx.sources, languages: ctx.languages, lock, langs: o.lang, only: targets });
+      const { marked, forgotten, unmatched } = markCurrent({ sources: ctx.sources, languages: ctx.languages, lock, langs: o.lang, only: targets });
+      if (unmatched.length) {
+        throw new UsageError(
+          `${unmatched.join(", ")}: ${unmatched.length === 1 ? "matches" : "match"} no translatable field of the content; nothing was marked ` +
+            `(give a content file such as hotels/bali.yaml, or a field such as hotels/bali.yaml#/name)`,
+        );
+      }
       await writeLock(ctx.contentDir, lock);
       io.out(`Marked ${marked} outdated translation${marked === 1 ? "" : "s"} current${forgotten ? `, forgot ${forgotten} no longer translated` : ""}; wrote ${ctx.lockShown}.`);
     });
@@ -63,7 +84,9 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       const { doc, units } = exportXliff({ ctx, site: result.content.site, lang, all: o.all });
       const xml = writeXliff(doc);
       if (!o.out) return io.out(xml);
-      await writeFile(path.resolve(cwd, o.out), xml);
+      const out = path.resolve(cwd, o.out);
+      await refuseInsideContent(out, ctx.contentDir);
+      await writeGuarded(out, xml);
       io.out(`Wrote ${units} unit${units === 1 ? "" : "s"} for ${lang.code} (${o.all ? "every field" : "missing and outdated fields"}) to ${o.out}.`);
     });
 
@@ -74,17 +97,13 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
     .action(async (file: string, o: { content: string }) => {
       const { result, ctx, cwd } = await load(o.content, io);
       const abs = path.resolve(cwd, file);
-      const shown = path.relative(cwd, abs) || file;
-      let xml: string;
-      try {
-        xml = await readFile(abs, "utf8");
-      } catch (e) {
-        throw new ContentErrors([new ContentError({ file: shown }, `cannot be read (${(e as NodeJS.ErrnoException).code})`, "give the path of an XLIFF file")]);
-      }
+      const shown = shownPath(abs, cwd);
+      const xml = (await readGuardedText(abs, { maxBytes: MAX_XLIFF_BYTES, shown, what: "an XLIFF file", missingHint: "give the path of an XLIFF file" }))!;
       const [{ applyImport, planImport }, { parseXliff }] = await Promise.all([import("./import.js"), import("./xliff.js")]);
       const plan = planImport({ doc: parseXliff(xml, shown), shown, ctx, languages: result.content.site.languages });
       const keys = [...new Set(plan.changes.filter((c) => c.write).map((c) => c.src.key))];
-      const texts = new Map(await Promise.all(keys.map(async (k) => [k, await readFile(path.join(ctx.contentDir, k), "utf8")] as const)));
+      const readYaml = async (k: string) => (await readGuardedText(path.join(ctx.contentDir, k), { root: ctx.contentDir, maxBytes: MAX_FILE_BYTES, shown: path.relative(cwd, path.join(ctx.contentDir, k)), what: "a content file" }))!;
+      const texts = new Map(await Promise.all(keys.map(async (k) => [k, await readYaml(k)] as const)));
       const updated = applyImport(plan, texts, ctx.languages[0]);
       // The new files must still be valid content: refuse the whole import otherwise.
       const replace = new Map([...updated].map(([k, text]) => [k, parseYaml(Buffer.from(text), path.relative(cwd, path.join(ctx.contentDir, k)))]));
@@ -93,11 +112,10 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       const l = result.loaded;
       validateContent({ ...l, strings: swap(l.strings), home: swap(l.home), hotels: l.hotels.map(swap) });
 
-      for (const [k, text] of updated) {
-        const target = path.join(ctx.contentDir, k);
-        await writeFile(`${target}.import-tmp`, text);
-        await rename(`${target}.import-tmp`, target);
-      }
+      // Every file is checked (not a link, not read-only) before any is written: a refusal changes nothing.
+      const targets = [...updated.keys()].map((k) => path.join(ctx.contentDir, k));
+      for (const target of [...targets, path.join(ctx.contentDir, LOCK_FILE)]) await checkWritable(target, { root: ctx.contentDir });
+      for (const [k, text] of updated) await writeGuarded(path.join(ctx.contentDir, k), text, { root: ctx.contentDir });
       const lock = ctx.lock ?? emptyLock();
       for (const c of plan.changes) record(lock, { key: c.src.key, pointer: c.pointer, lang: plan.lang.code, english: c.english });
       await writeLock(ctx.contentDir, lock);

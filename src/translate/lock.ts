@@ -2,9 +2,10 @@
 // from, plus that text (so an exported unit can show translators the old English). Committed beside the content
 // as translations.lock.json, one field per line, sorted, so reviews see exactly which translations changed.
 import { createHash } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ContentError, ContentErrors } from "../errors.js";
+import { readGuardedText } from "../io/read.js";
+import { writeGuarded } from "../io/write.js";
 import { normalize } from "./sources.js";
 
 /** The lock file's name inside the content folder. */
@@ -27,15 +28,13 @@ export function textHash(text: string): string {
 /** An empty lock. */
 export const emptyLock = (): Lock => ({ fields: {}, english: {} });
 
+/** Most bytes a lock may hold: a few hundred bytes per translated field leaves room for very large sites. */
+export const MAX_LOCK_BYTES = 64 * 1024 * 1024;
+
 /** Reads the content folder's lock; null when there is none (freshness is not tracked yet). */
 export async function readLock(contentDir: string, shownAs: string): Promise<Lock | null> {
-  let text: string;
-  try {
-    text = await readFile(path.join(contentDir, LOCK_FILE), "utf8");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw e;
-  }
+  const text = await readGuardedText(path.join(contentDir, LOCK_FILE), { root: contentDir, maxBytes: MAX_LOCK_BYTES, shown: shownAs, what: "a translation lock", missingOk: true });
+  if (text === null) return null;
   const fail = (message: string): never => {
     throw new ContentErrors([
       new ContentError({ file: shownAs }, message, "restore it from version control, or delete it and run `hotelsite translate mark-current` after checking the translations"),
@@ -84,9 +83,9 @@ export function serializeLock(lock: Lock): string {
   return `{\n  "about": "Which English text each translation was made from. Written by hotelsite translate mark-current and translate import.",\n  "fields": ${block(files)},\n  "english": ${block(english)}\n}\n`;
 }
 
-/** Writes the lock into the content folder. */
+/** Writes the lock into the content folder (guarded: never through a link, keeping its mode). */
 export async function writeLock(contentDir: string, lock: Lock): Promise<void> {
-  await writeFile(path.join(contentDir, LOCK_FILE), serializeLock(lock));
+  await writeGuarded(path.join(contentDir, LOCK_FILE), serializeLock(lock), { root: contentDir });
 }
 
 /** Records that `lang`'s translation of a field was made from `english`. */

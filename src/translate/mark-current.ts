@@ -16,26 +16,29 @@ export interface MarkOptions {
   only?: string[];
 }
 
-/** Whether a field is selected by `only`: a file key, or a file key and the field's pointer after "#". */
-function selected(only: string[] | undefined, key: string, pointer: string): boolean {
-  if (!only?.length) return true;
-  return only.some((o) => {
-    const [file, field] = o.split("#");
-    const sameFile = file.replace(/\\/g, "/").replace(/^(\.\/)?(content\/)?/, "") === key;
-    return sameFile && (field === undefined || field === pointer || pointer.startsWith(`${field}/`));
-  });
+/** Whether target `o` selects a field: a file key, or a file key and the field's pointer after "#". */
+function selects(o: string, key: string, pointer: string): boolean {
+  const [file, field] = o.split("#");
+  const sameFile = file.replace(/\\/g, "/").replace(/^(\.\/)?(content\/)?/, "") === key;
+  return sameFile && (field === undefined || field === pointer || pointer.startsWith(`${field}/`));
 }
 
-/** Marks the selected translations current and forgets records of fields no longer translated; returns how many changed. */
-export function markCurrent(o: MarkOptions): { marked: number; forgotten: number } {
+/**
+ * Marks the selected translations current and forgets records of fields no longer translated; returns how many
+ * changed, and the targets of `only` that selected no field (a typo the command must not pass over).
+ */
+export function markCurrent(o: MarkOptions): { marked: number; forgotten: number; unmatched: string[] } {
   const [def, ...others] = o.languages;
   let marked = 0;
   let forgotten = 0;
   const states = fieldStates({ sources: o.sources, defaultLang: def, langs: o.langs ?? others, lock: o.lock });
   // Marking everything starts afresh, so fields and files that no longer exist keep no records.
   if (!o.only?.length && !o.langs) o.lock.fields = {};
+  const matched = new Set<string>();
   for (const s of states) {
-    if (!selected(o.only, s.src.key, s.pointer)) continue;
+    const by = o.only?.filter((t) => selects(t, s.src.key, s.pointer));
+    if (by) for (const t of by) matched.add(t);
+    if (o.only?.length && !by?.length) continue;
     const at = { key: s.src.key, pointer: s.pointer, lang: s.lang };
     if (s.state === "missing") {
       if (o.lock.fields[s.src.key]?.[s.pointer]?.[s.lang] !== undefined) forgotten++;
@@ -45,5 +48,5 @@ export function markCurrent(o: MarkOptions): { marked: number; forgotten: number
       record(o.lock, { ...at, english: s.english });
     }
   }
-  return { marked, forgotten };
+  return { marked, forgotten, unmatched: (o.only ?? []).filter((t) => !matched.has(t)) };
 }

@@ -87,8 +87,19 @@ export function parseXliff(text: string, shown: string): XliffDoc {
       doc.trgLang = attr("trgLang") ?? "";
       return;
     }
-    if (name === "file") doc.files.push((file = { id: attr("id") ?? "", original: attr("original"), units: [], line: parser.line }));
-    else if (name === "unit" && file) file.units.push((unit = { id: attr("id") ?? "", source: "", line: parser.line }));
+    if (name === "file") {
+      const [id, original] = [attr("id") ?? "", attr("original")];
+      const first = doc.files.find((f) => f.id === id || (original !== undefined && f.original === original));
+      // Two <file>s of one content file (or two <unit>s of one field): which one wins would be a guess, so neither does.
+      const which = first?.id === id ? `id="${id}"` : `original="${original}"`;
+      if (first) fail(`has a second <file ${which}> (the first is on line ${first.line})`, "keep one <file> element per content file: merge the units of the two");
+      doc.files.push((file = { id, original, units: [], line: parser.line }));
+    } else if (name === "unit" && file) {
+      const id = attr("id") ?? "";
+      const first = file.units.find((u) => u.id === id);
+      if (first) fail(`has a second <unit id="${id}"> in <file id="${file.id}"> (the first is on line ${first.line})`, "keep one unit per field: delete one of the two");
+      file.units.push((unit = { id, source: "", line: parser.line }));
+    }
     else if (name === "segment" && unit && attr("state")) unit.state = attr("state");
     else if ((name === "source" || name === "target") && unit) {
       into = name;

@@ -1,0 +1,84 @@
+// The one way hotelsite writes a file it keeps (the translation lock, YAML changed by an import, an exported
+// XLIFF file, a check report): a temporary file created exclusively beside the target, then renamed over it.
+// The rename replaces a link rather than writing through it, an existing file keeps its mode, a read-only file
+// or one that is not a regular file is refused before anything is written, and a failure names the file.
+import { randomBytes } from "node:crypto";
+import { lstat, open, realpath, rename, unlink } from "node:fs/promises";
+import path from "node:path";
+import { specialKind } from "../content/read-file.js";
+import { isWithin } from "../util/paths.js";
+import { FileError, writeFailure } from "./file-error.js";
+
+/** Options for {@link checkWritable} and {@link writeGuarded}. */
+export interface WriteOptions {
+  /** The folder the file must be in once the links of its folders are resolved; omitted: anywhere. */
+  root?: string;
+  /** Refuse a file without write permission (mode bits, so it holds for root too); default true. */
+  refuseReadOnly?: boolean;
+}
+
+/** What {@link checkWritable} found: the existing file's permission bits, undefined for a new file. */
+export interface WriteTarget {
+  mode?: number;
+}
+
+/** Throws FileError for a code that names a user-fixable failure; anything else is rethrown as a bug. */
+export function rethrowAsFileError(file: string, e: unknown): never {
+  if (e instanceof FileError) throw e;
+  const failure = writeFailure((e as NodeJS.ErrnoException).code);
+  if (failure) throw new FileError(file, failure.reason, failure.hint, { cause: e });
+  throw e;
+}
+
+/**
+ * Checks, without writing, that `file` may be replaced: not a link, not a FIFO, device or folder, not read-only,
+ * and its folder inside `root`. Lets a command that writes several files refuse before writing any of them.
+ */
+export async function checkWritable(file: string, opts: WriteOptions = {}): Promise<WriteTarget> {
+  try {
+    if (opts.root !== undefined) {
+      const [dir, root] = await Promise.all([realpath(path.dirname(file)), realpath(opts.root)]);
+      if (dir !== root && !isWithin(root, dir)) {
+        throw new FileError(file, `is in ${dir}, outside ${root}, through a link`, "replace the linked folder with a real folder");
+      }
+    }
+    const info = await lstat(file).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === "ENOENT") return undefined;
+      throw e;
+    });
+    if (!info) return {};
+    if (info.isSymbolicLink()) {
+      throw new FileError(file, "is a symbolic link; hotelsite does not write through links", "replace the link with a copy of the file it points to");
+    }
+    if (!info.isFile()) throw new FileError(file, `is ${specialKind(info)}, not a regular file, so it is not replaced`, "move it away, or give another path");
+    const mode = info.mode & 0o7777;
+    if ((opts.refuseReadOnly ?? true) && (mode & 0o222) === 0) {
+      throw new FileError(file, "is read-only, so it was not changed", "make it writable (chmod u+w) if it should change, then run the command again");
+    }
+    return { mode };
+  } catch (e) {
+    return rethrowAsFileError(file, e);
+  }
+}
+
+/** Replaces (or creates) `file` with `data` by a temporary file and a rename in the same folder; see {@link checkWritable}. */
+export async function writeGuarded(file: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<void> {
+  const { mode } = await checkWritable(file, opts);
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
+  try {
+    // "wx": O_CREAT|O_EXCL, which never follows a link at the temporary name.
+    const handle = await open(temp, "wx", mode ?? 0o666);
+    try {
+      await handle.writeFile(data);
+      // The umask may have narrowed the mode at creation: the replaced file's mode is restored exactly.
+      if (mode !== undefined) await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (e) {
+    await unlink(temp).catch(() => undefined);
+    rethrowAsFileError(file, e);
+  }
+}
