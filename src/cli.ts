@@ -231,7 +231,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       return EXIT.other;
     }
     if (e instanceof FileError) {
-      io.err(`error: ${e.format()}`);
+      io.err(`error: ${e.format(io.cwd)}`);
       return EXIT.other;
     }
     io.err(`hotelsite: internal error (please report it with this trace)\n${e instanceof Error ? e.stack : String(e)}`);

@@ -8,16 +8,17 @@ export class FileError extends Error {
   readonly reason: string;
   readonly hint: string;
   constructor(file: string, reason: string, hint: string, options?: { cause?: unknown }) {
-    super(`${shownPath(file)} ${reason}`, options);
+    super(`${file} ${reason}`, options);
     this.name = "FileError";
     this.file = file;
     this.reason = reason;
     this.hint = hint;
   }
 
-  /** The message and its hint, as the CLI prints them. */
-  format(): string {
-    return this.hint ? `${this.message}\n    hint: ${this.hint}` : this.message;
+  /** The message and its hint as the CLI prints them, the file relative to `cwd` when inside it. */
+  format(cwd?: string): string {
+    const text = `${shownPath(this.file, cwd)} ${this.reason}`;
+    return this.hint ? `${text}\n    hint: ${this.hint}` : text;
   }
 }
 

@@ -7,8 +7,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BAD_CASES } from "../fixtures/bad/cases.js";
 import { HOSTILE_CASES } from "../fixtures/bad/cases-hostile.js";
+import { FILE_CASES } from "../fixtures/bad/cases-hostile-files.js";
 import { FIXTURE, runCli } from "../support/fixture.js";
-import { caseFolder, fingerprint, leftovers, placesIn, tempRoot } from "./support.js";
+import { caseFolder, fingerprint, leftovers, placesIn, tempRoot, treePrint } from "./support.js";
 
 let root: string;
 let dist: string;
@@ -70,6 +71,29 @@ describe("the bad-input corpus", () => {
           expect(r.code).toBe(1);
         }
         expect(await fingerprint(dist)).toEqual(before);
+        expect(await leftovers(root)).toEqual([]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  }
+});
+
+describe("the hostile corpus of the tool's other files (lock, XLIFF, mark-current targets)", () => {
+  it("names each case once", () => {
+    const names = [...BAD_CASES, ...HOSTILE_CASES, ...FILE_CASES].map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  for (const c of FILE_CASES) {
+    it(c.name, async () => {
+      const { dir } = await caseFolder(root, { name: c.name, content: c.content, around: c.around });
+      try {
+        const before = await treePrint(dir);
+        const r = await runCli(c.argv, dir);
+        expect(r.err).toBe(typeof c.stderr === "function" ? c.stderr(placesIn(dir)) : c.stderr);
+        expect(r.code).toBe(c.code);
+        expect(await treePrint(dir)).toEqual(before);
         expect(await leftovers(root)).toEqual([]);
       } finally {
         await rm(dir, { recursive: true, force: true });

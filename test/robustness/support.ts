@@ -1,7 +1,7 @@
 // Helpers for the robustness tests: case folders made from the fixture site, and fingerprints of output
 // folders that show whether a build touched them.
 import { createHash } from "node:crypto";
-import { cp, lstat, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
@@ -22,6 +22,10 @@ export async function applyChanges(base: string, changes: Record<string, Change>
     } else if ("copyOf" in change) {
       const text = await readFile(path.join(base, change.copyOf), "utf8");
       await writeFile(full, change.edit ? change.edit(text) : text);
+      if (change.mode !== undefined) await chmod(full, change.mode);
+    } else if ("text" in change) {
+      await writeFile(full, change.text);
+      await chmod(full, change.mode);
     } else if ("symlink" in change) {
       await rm(full, { recursive: true, force: true });
       await symlink(change.symlink, full);
@@ -94,6 +98,30 @@ export async function fingerprint(dir: string): Promise<{ ino: number; files: Fi
   await walk(dir);
   files.sort((a, b) => a.path.localeCompare(b.path));
   return { ino: (await stat(dir)).ino, files };
+}
+
+/**
+ * Every entry under `dir` without following links or opening anything but regular files: kind, mode, and the
+ * content hash of a file or the target of a link. Equal prints mean nothing in the folder changed.
+ */
+export async function treePrint(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(at: string): Promise<void> {
+    for (const name of (await readdir(at)).sort()) {
+      const full = path.join(at, name);
+      const info = await lstat(full);
+      const rel = path.relative(dir, full);
+      const mode = (info.mode & 0o7777).toString(8);
+      if (info.isDirectory()) {
+        out.push(`${rel}/ ${mode}`);
+        await walk(full);
+      } else if (info.isSymbolicLink()) out.push(`${rel} -> ${await readlink(full)}`);
+      else if (info.isFile()) out.push(`${rel} ${mode} ${createHash("sha256").update(await readFile(full)).digest("hex")}`);
+      else out.push(`${rel} ${mode} special`);
+    }
+  }
+  await walk(dir);
+  return out;
 }
 
 /** Names beside an output folder that a build leaves while it works (temporary and moved-aside folders). */
