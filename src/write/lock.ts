@@ -1,8 +1,11 @@
 // One build at a time per output folder: a lock file beside the output, created exclusively and holding the
 // writer's pid. A second build waits for the first (HOTELSITE_LOCK_WAIT_MS, default 30 s), then refuses with a
-// plain message; a lock left by a process that no longer runs (a killed build) is taken over.
-import { open, readFile, unlink } from "node:fs/promises";
+// plain message; a lock left by a process that no longer runs (a killed build) is taken over. Anything but a
+// regular file at the lock's path (a folder, a link, a FIFO) is no build's lock: refused at once, never read.
+import { lstat, open, unlink } from "node:fs/promises";
 import path from "node:path";
+import { specialKind } from "../content/read-file.js";
+import { readPlainSync } from "../util/read-plain.js";
 import { OutputError } from "./guard.js";
 
 /** The lock file's name beside an output folder named `base`. */
@@ -25,10 +28,18 @@ export function defaultLockWait(env: NodeJS.ProcessEnv = process.env): number {
   return env.HOTELSITE_LOCK_WAIT_MS !== undefined && Number.isFinite(set) && set >= 0 ? set : 30_000;
 }
 
-/** The pid a lock file names, or undefined when it is unreadable or half written. */
+/** The pid a lock file names, or undefined when it is unreadable, half written or not a regular file. */
 async function holder(file: string): Promise<number | undefined> {
-  const text = await readFile(file, "utf8").catch(() => "");
+  const text = readPlainSync(file, { maxBytes: 64 })?.bytes.toString("utf8") ?? "";
   return /^\d+\n$/.test(text) ? Number(text) : undefined;
+}
+
+/** Refuses a lock path that holds something other than a regular file: no build made it, and none can take it. */
+async function refuseForeign(file: string, outDir: string): Promise<void> {
+  const info = await lstat(file).catch(() => undefined);
+  if (!info || info.isFile()) return;
+  const what = info.isSymbolicLink() ? "a symbolic link" : specialKind(info);
+  throw new OutputError(`${file} is ${what}, where hotelsite keeps the lock of ${outDir}; move it away (hotelsite creates the lock file itself), or choose another --out`);
 }
 
 /** A held lock; release() removes it (only if it is still ours). */
@@ -42,7 +53,7 @@ export async function lockOutput(outDir: string, waitMs = defaultLockWait()): Pr
   const file = path.join(path.dirname(outDir), lockName(path.basename(outDir)));
   const mine = `${process.pid}\n`;
   const deadline = Date.now() + waitMs;
-  for (let unreadable = 0; ; ) {
+  for (let unreadable = 0, takeovers = 0; ; ) {
     try {
       const handle = await open(file, "wx");
       try {
@@ -57,11 +68,13 @@ export async function lockOutput(outDir: string, waitMs = defaultLockWait()): Pr
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
     }
+    await refuseForeign(file, outDir);
     const pid = await holder(file);
     // A lock of a dead process, or one that stays unreadable (its writer died between create and write): take it over.
+    // The deadline is checked on every turn, so no path through this loop can spin without end.
     if ((pid !== undefined && !alive(pid)) || (pid === undefined && ++unreadable > 20)) {
-      await unlink(file).catch(() => {});
-      continue;
+      const removed = await unlink(file).then(() => true, () => false);
+      if (removed && ++takeovers < 100) continue;
     }
     if (Date.now() >= deadline) {
       throw new OutputError(

@@ -1,7 +1,8 @@
 // The output marker: a small file a build writes into every output folder it creates, so that the next build
 // knows the folder is its own to replace. A folder without it is someone else's until they say otherwise.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { readPlainSync } from "../util/read-plain.js";
 
 /** The marker's file name inside the output folder (a dotfile: not a page, not in the sitemap or any listing). */
 export const MARKER = ".hotelsite-output";
@@ -27,7 +28,7 @@ export type OutputState = "missing" | "empty" | "ours" | "foreign";
 /** Names an older hotelsite (before the marker) always wrote at the output's top level. */
 const OLD_LAYOUT = ["404.html", "_headers", "_redirects", "assets", "index.html", "robots.txt", "sitemap.xml"];
 
-/** Whether `dir` is missing, empty, marked as ours, or someone else's. */
+/** Whether `dir` is missing, empty, marked as ours (by a regular file), or someone else's. */
 export async function outputState(dir: string): Promise<{ state: OutputState; oldLayout: boolean }> {
   let names: string[];
   try {
@@ -37,10 +38,9 @@ export async function outputState(dir: string): Promise<{ state: OutputState; ol
     throw e;
   }
   if (names.length === 0) return { state: "empty", oldLayout: false };
-  const marked = await readFile(path.join(dir, MARKER), "utf8").then(
-    (t) => t.includes('"generator": "hotelsite"'),
-    () => false,
-  );
+  // Only a regular file counts (read without following a link, a FIFO never opened for long): a link named
+  // like the marker could make any folder look like ours.
+  const marked = readPlainSync(path.join(dir, MARKER), { maxBytes: 4096 })?.bytes.toString("utf8").includes('"generator": "hotelsite"') ?? false;
   if (marked) return { state: "ours", oldLayout: false };
   return { state: "foreign", oldLayout: OLD_LAYOUT.every((n) => names.includes(n)) };
 }

@@ -1,7 +1,7 @@
 // The output folder is ours before we replace it (issue 17 item 1) and one build at a time writes it (item 5):
 // real `hotelsite build` runs against folders holding someone's files, symlinked spellings of the content and
 // project folders, outputs inside the content or around it, and two builds racing for one folder.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -241,5 +241,61 @@ describe("two builds into one folder", () => {
     const third = await start(dir).exit;
     expect(third.code).toBe(0);
     expect(await leftovers(dir)).toEqual([]);
+  });
+});
+
+describe("the output's own files are regular files or they are not ours (issue 25)", () => {
+  it("a folder where the lock file goes is refused at once with exit 2, nothing replaced or removed", async () => {
+    const dir = await project("lock-folder");
+    expect((await runCli(["build"], dir)).code).toBe(0);
+    const before = await fingerprint(path.join(dir, "dist"));
+    const lock = path.join(dir, ".dist.hotelsite-lock");
+    await mkdir(lock);
+    await writeFile(path.join(lock, "keep.txt"), "mine\n");
+    const r = await runCli(["build"], dir);
+    expect(r.err).toBe(`error: ${lock} is a folder, where hotelsite keeps the lock of ${path.join(dir, "dist")}; move it away (hotelsite creates the lock file itself), or choose another --out\n`);
+    expect(r.code).toBe(2);
+    expect(await fingerprint(path.join(dir, "dist"))).toEqual(before);
+    expect(await readFile(path.join(lock, "keep.txt"), "utf8")).toBe("mine\n");
+  });
+
+  it("a FIFO or a link where the lock file goes is refused without being read", async () => {
+    for (const [name, make] of [
+      ["lock-fifo", (at: string) => void spawnSync("mkfifo", [at])],
+      ["lock-link", (at: string) => symlink("/dev/zero", at)],
+    ] as const) {
+      const dir = await project(name);
+      const lock = path.join(dir, ".dist.hotelsite-lock");
+      await make(lock);
+      const r = await runCli(["build"], dir);
+      const what = name === "lock-fifo" ? "a named pipe (FIFO)" : "a symbolic link";
+      expect(r.err).toBe(`error: ${lock} is ${what}, where hotelsite keeps the lock of ${path.join(dir, "dist")}; move it away (hotelsite creates the lock file itself), or choose another --out\n`);
+      expect(r.code).toBe(2);
+      expect(await readdir(dir)).toEqual([".dist.hotelsite-lock", "content"]);
+    }
+  });
+
+  it("a marker that is a link to a real marker does not make a folder ours: refused, nothing deleted", async () => {
+    const dir = await project("marker-link");
+    expect((await runCli(["build", "--out", "ours"], dir)).code).toBe(0);
+    await mkdir(path.join(dir, "docs"));
+    await writeFile(path.join(dir, "docs", "notes.md"), "mine\n");
+    await symlink(path.join(dir, "ours", ".hotelsite-output"), path.join(dir, "docs", ".hotelsite-output"));
+    const r = await runCli(["build", "--out", "docs"], dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^error: refusing to replace .*docs: it is not empty and has no \.hotelsite-output marker/);
+    expect(await files(path.join(dir, "docs"))).toEqual(["notes.md"]);
+    expect(await leftovers(dir)).toEqual([]);
+  });
+
+  it("a marker that is a FIFO is not opened for long and does not count", async () => {
+    const dir = await project("marker-fifo");
+    await mkdir(path.join(dir, "docs"));
+    await writeFile(path.join(dir, "docs", "notes.md"), "mine\n");
+    spawnSync("mkfifo", [path.join(dir, "docs", ".hotelsite-output")]);
+    const r = await runCli(["build", "--out", "docs"], dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^error: refusing to replace .*docs: it is not empty and has no \.hotelsite-output marker/);
+    expect(await files(path.join(dir, "docs"))).toEqual(["notes.md"]);
   });
 });
