@@ -1,7 +1,12 @@
 // The outbound links of a built site: every absolute http(s) URL a page's <a href> names, with the pages that
 // name it. `hotelsite links` checks what ships, so it reads the output folder rather than re-rendering.
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { readRegularFile } from "../content/read-file.js";
+import { FileError } from "../io/file-error.js";
+
+/** Largest page read: the budget is 30 KB gzipped; a page far larger is not one hotelsite wrote. */
+export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
 /** HTML's character references that React and the compact pass write inside attribute values. */
 const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
@@ -51,10 +56,19 @@ function withoutParams(url: string, ignore: string[]): string {
 export async function collectOutbound(outDir: string, ignore: string[] = []): Promise<Map<string, string[]>> {
   const info = await stat(outDir).catch(() => undefined);
   if (!info?.isDirectory()) throw new Error(`${outDir} is not a folder: build the site first (hotelsite build), or point --out at it`);
-  const files = (await readdir(outDir, { recursive: true })).filter((f) => f.endsWith(".html")).sort();
+  const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+    .filter((e) => !e.isDirectory() && e.name.endsWith(".html"))
+    .map((e) => path.relative(outDir, path.join(e.parentPath, e.name)))
+    .sort();
   const pages = new Map<string, string[]>();
   for (const file of files) {
-    const html = await readFile(path.join(outDir, file), "utf8");
+    // Guarded like content: a FIFO or device among the pages is refused unopened, a link may not leave the folder.
+    const read = await readRegularFile(path.join(outDir, file), { root: outDir, maxBytes: MAX_PAGE_BYTES });
+    if ("refused" in read) {
+      const r = read.refused;
+      throw new FileError(path.join(outDir, file), r.reason, r.kind === "outside" ? "copy the file into the output folder instead of linking to it, or build the site again" : r.hint || "build the site again");
+    }
+    const html = read.bytes.toString("utf8");
     for (const url of new Set(outboundLinks(html).map((u) => withoutParams(u, ignore)))) {
       const list = pages.get(url) ?? [];
       list.push(pageUrl(file));

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { type Command, CommanderError } from "commander";
 import type { Io } from "../io.js";
+import { FileError } from "../io/file-error.js";
 import type { LinkReport } from "./check.js";
 
 /** Redirects followed before a link counts as broken. */
@@ -31,17 +32,23 @@ function resolveOption(value: string, previous: Map<string, URL> = new Map()): M
 /** The text report: broken links with their pages, redirects with where they end, then a summary line. */
 export function formatLinkReport(results: LinkReport[], pages: number): string {
   const lines: string[] = [];
-  for (const r of results.filter((x) => !x.ok)) {
+  for (const r of results.filter((x) => !x.ok && !x.skipped)) {
     lines.push(`BROKEN ${r.url}`, `    ${r.error}${r.final !== r.url ? ` (after redirects, at ${r.final})` : ""}`);
     lines.push(`    on ${r.pages.length} page${r.pages.length === 1 ? "" : "s"}: ${r.pages.join(", ")}`);
   }
+  const skipped = results.filter((x) => x.skipped);
+  for (const r of skipped) {
+    lines.push(`SKIPPED ${r.url}`, `    ${r.skipped}`, `    on ${r.pages.length} page${r.pages.length === 1 ? "" : "s"}: ${r.pages.join(", ")}`);
+  }
   const redirected = results.filter((x) => x.ok && x.chain.length > 1);
   for (const r of redirected) lines.push(`REDIRECT ${r.url}`, `    ends at ${r.final} (${r.status}) after ${r.chain.length - 1} redirect${r.chain.length === 2 ? "" : "s"}`);
-  const broken = results.length - results.filter((x) => x.ok).length;
+  const fine = results.filter((x) => x.ok).length;
+  const broken = results.length - fine - skipped.length;
   if (lines.length) lines.push("");
   lines.push(
     `${results.length} outbound link${results.length === 1 ? "" : "s"} on ${pages} page${pages === 1 ? "" : "s"} checked: ` +
-      `${results.length - broken} fine${redirected.length ? ` (${redirected.length} redirected)` : ""}, ${broken} broken.`,
+      `${fine} fine${redirected.length ? ` (${redirected.length} redirected)` : ""}, ${broken} broken` +
+      `${skipped.length ? `, ${skipped.length} skipped (not public; --allow-private checks them)` : ""}.`,
   );
   return lines.join("\n");
 }
@@ -56,13 +63,14 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
     .option("--concurrency <n>", "requests in flight at once", count("--concurrency", 1, 64), 8)
     .option("--timeout <ms>", "milliseconds each request may take", count("--timeout", 1, 600_000), 10_000)
     .option("--ignore-param <name>", "treat URLs that differ only in this query parameter (a tracking label) as one link; repeatable", (v: string, prev: string[] = []) => [...prev, v])
-    .option("--resolve <host=origin>", "send requests for host to origin instead (a staging mirror, a local test server); repeatable", resolveOption)
-    .action(async (o: { out: string; json?: boolean; concurrency: number; timeout: number; ignoreParam?: string[]; resolve?: Map<string, URL> }) => {
+    .option("--resolve <host=origin>", "send requests for host to origin instead (a staging mirror, a local test server; asked even when private); repeatable", resolveOption)
+    .option("--allow-private", "also check links to loopback, private and link-local addresses (skipped otherwise)")
+    .action(async (o: { out: string; json?: boolean; concurrency: number; timeout: number; ignoreParam?: string[]; resolve?: Map<string, URL>; allowPrivate?: boolean }) => {
       const outDir = path.resolve(io.cwd ?? process.cwd(), o.out);
       // The HTTP clients load only for this command, not for every build.
       const [{ checkOutbound }, { collectOutbound }] = await Promise.all([import("./check.js"), import("./collect.js")]);
       const links = await collectOutbound(outDir, o.ignoreParam).catch((e: Error) => {
-        throw usage(e.message.replace(outDir, o.out));
+        throw e instanceof FileError ? e : usage(e.message.replace(outDir, o.out));
       });
       const pages = new Set([...links.values()].flat()).size;
       const results = await checkOutbound(links, {
@@ -70,11 +78,13 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
         timeoutMs: o.timeout,
         maxRedirects: MAX_REDIRECTS,
         resolve: o.resolve,
+        allowPrivate: o.allowPrivate,
         onProgress: io.progress && ((done, total) => io.progress!(`\rChecking outbound links: ${done}/${total}`)),
       });
       if (io.progress && results.length) io.progress("\r\x1b[K");
-      const broken = results.filter((r) => !r.ok).length;
-      if (o.json) io.out(JSON.stringify({ ok: broken === 0, checked: results.length, broken, pages, links: results }, null, 2));
+      const broken = results.filter((r) => !r.ok && !r.skipped).length;
+      const skipped = results.filter((r) => r.skipped).length;
+      if (o.json) io.out(JSON.stringify({ ok: broken === 0, checked: results.length, broken, skipped, pages, links: results }, null, 2));
       else io.out(formatLinkReport(results, pages));
       setCode(broken ? 1 : 0);
     });

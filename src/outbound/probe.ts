@@ -2,6 +2,8 @@
 // the HEAD fails, one retry after a failure or a server error, redirects followed to where the chain ends.
 import http from "node:http";
 import https from "node:https";
+import { isIP } from "node:net";
+import { PRIVATE_CODE, privateKind, privateReason, publicOnlyLookup } from "./private.js";
 
 /** How to probe. */
 export interface ProbeOptions {
@@ -11,6 +13,8 @@ export interface ProbeOptions {
   maxRedirects: number;
   /** Hosts whose requests go to another origin instead ("www.booking.com" -> "http://127.0.0.1:8080"). */
   resolve?: Map<string, URL>;
+  /** Also ask loopback, private and link-local addresses (which are skipped otherwise). */
+  allowPrivate?: boolean;
 }
 
 /** One hop of a chain: the URL asked and its status (absent when the request failed). */
@@ -28,13 +32,15 @@ export interface ProbeResult {
   status?: number;
   /** Why the link is broken, in words, when it is. */
   error?: string;
+  /** Why the link (or a redirect of it) was not asked: its host is not public. Neither fine nor broken. */
+  skipped?: string;
   /** Every request that got an answer or failed last, in order; more than one hop means redirects. */
   chain: Hop[];
   /** Where the chain ends: the last URL asked. */
   final: string;
 }
 
-type Answer = { status: number; location?: string } | { error: string };
+type Answer = { status: number; location?: string } | { error: string } | { skip: string };
 
 /** A failed request's cause in words: timeout, reset, refused, unknown host, TLS. */
 export function describeFailure(e: NodeJS.ErrnoException, timeoutMs: number): string {
@@ -47,14 +53,29 @@ export function describeFailure(e: NodeJS.ErrnoException, timeoutMs: number): st
   return `${e.message}${code ? ` (${code})` : ""}`;
 }
 
+/** Why `url` is not asked (a non-public IP literal), unless private hosts are allowed or --resolve names it. */
+function privateLiteral(url: URL, o: ProbeOptions): string | undefined {
+  if (o.allowPrivate || o.resolve?.has(url.host)) return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const kind = isIP(host) ? privateKind(host) : undefined;
+  return kind && privateReason(host, host, kind);
+}
+
 /** One request; resolves with the status and Location, or with the failure in words. */
 function request(target: string, method: "HEAD" | "GET", o: ProbeOptions): Promise<Answer> {
   const url = new URL(target);
+  // --resolve origins are the user's explicit choice (a local test server, a staging mirror): always asked.
   const via = o.resolve?.get(url.host);
   const connect = via ? new URL(url.pathname + url.search, via) : url;
   const lib = connect.protocol === "https:" ? https : http;
+  const lookup = o.allowPrivate || via ? undefined : publicOnlyLookup;
   return new Promise((resolve) => {
-    const req = lib.request(connect, { method, headers: { host: url.host, "user-agent": "hotelsite-links/1 (+link check)", accept: "*/*" } });
+    let req: http.ClientRequest;
+    try {
+      req = lib.request(connect, { method, lookup, headers: { host: url.host, "user-agent": "hotelsite-links/1 (+link check)", accept: "*/*" } });
+    } catch (e) {
+      return resolve({ error: describeFailure(e as NodeJS.ErrnoException, o.timeoutMs) });
+    }
     const timer = setTimeout(() => req.destroy(Object.assign(new Error("timeout"), { code: "HOTELSITE_TIMEOUT" })), o.timeoutMs);
     req.on("response", (res) => {
       clearTimeout(timer);
@@ -64,9 +85,9 @@ function request(target: string, method: "HEAD" | "GET", o: ProbeOptions): Promi
       const location = res.headers.location;
       resolve({ status: res.statusCode ?? 0, location: typeof location === "string" ? location : undefined });
     });
-    req.on("error", (e) => {
+    req.on("error", (e: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      resolve({ error: describeFailure(e, o.timeoutMs) });
+      resolve(e.code === PRIVATE_CODE ? { skip: e.message } : { error: describeFailure(e, o.timeoutMs) });
     });
     req.end();
   });
@@ -75,18 +96,38 @@ function request(target: string, method: "HEAD" | "GET", o: ProbeOptions): Promi
 /** One URL's answer: HEAD, then GET if HEAD is refused or fails, and one more GET after a failure, a 5xx or a 429. */
 async function ask(url: string, o: ProbeOptions): Promise<Hop & { answer: Answer }> {
   let answer = await request(url, "HEAD", o);
+  if ("skip" in answer) return { url, method: "HEAD", answer };
   if ("status" in answer && answer.status !== 405 && answer.status !== 501 && answer.status !== 429 && answer.status < 500) return { url, status: answer.status, method: "HEAD", answer };
   answer = await request(url, "GET", o);
+  if ("skip" in answer) return { url, method: "GET", answer };
   if ("error" in answer || answer.status >= 500 || answer.status === 429) answer = await request(url, "GET", o);
   return { url, status: "status" in answer ? answer.status : undefined, method: "GET", answer };
 }
 
-/** Follows one URL to the end of its redirects; broken unless the chain ends in a 2xx answer. */
+/** The URL, or why it is not one (a port over 65535, a space in the host name). */
+function parse(url: string): URL | string {
+  try {
+    return new URL(url);
+  } catch {
+    return "is not a valid URL (check its host name and port: a host name has no spaces, a port is at most 65535)";
+  }
+}
+
+/**
+ * Follows one URL to the end of its redirects; broken unless the chain ends in a 2xx answer, skipped (neither)
+ * when it or a redirect of it leads to a non-public host and private hosts are not allowed.
+ */
 export async function probe(url: string, o: ProbeOptions): Promise<ProbeResult> {
   const chain: Hop[] = [];
+  const first = parse(url);
+  if (typeof first === "string") return { url, ok: false, error: first, chain, final: url };
   let current = url;
-  for (;;) {
+  for (let at = first; ; ) {
+    const skip = (why: string): ProbeResult => ({ url, ok: false, skipped: chain.length ? `redirects to ${at.href}: ${why}` : why, chain, final: current });
+    const literal = privateLiteral(at, o);
+    if (literal) return skip(literal);
     const { answer, ...hop } = await ask(current, o);
+    if ("skip" in answer) return skip(answer.skip);
     chain.push(hop);
     const end = (error?: string): ProbeResult => ({ url, ok: !error, status: hop.status, error, chain, final: current });
     if ("error" in answer) return end(answer.error);
@@ -94,8 +135,14 @@ export async function probe(url: string, o: ProbeOptions): Promise<ProbeResult> 
     if (answer.status < 300 || answer.status >= 400) return end(`answers ${answer.status}${answer.status === 404 ? " Not Found" : answer.status === 410 ? " Gone" : ""}`);
     if (!answer.location) return end(`answers ${answer.status} without a Location to follow`);
     if (chain.length > o.maxRedirects) return end(`more than ${o.maxRedirects} redirects`);
-    const next = new URL(answer.location, current);
+    let next: URL;
+    try {
+      next = new URL(answer.location, current);
+    } catch {
+      return end(`redirects to ${JSON.stringify(answer.location)}, which is not a valid URL`);
+    }
     if (next.protocol !== "https:" && next.protocol !== "http:") return end(`redirects to a ${next.protocol} URL`);
     current = next.href;
+    at = next;
   }
 }

@@ -2,7 +2,7 @@
 // server refusing HEAD, a flaky server, 404, 410, a timeout, a reset connection, a redirect loop, a TLS error
 // (a self-signed certificate made here), and a built fixture site pointed at a local server with --resolve.
 import { execFile, execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
@@ -29,6 +29,8 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse): void {
   const redirect = (to: string, status = 301) => void res.writeHead(status, { location: to }).end();
   if (p === "/ok" || p === "/search" || p === "/hotel/alpha" || p === "/hotel/gamma-new") return void res.writeHead(200).end("fine");
   if (p === "/r1") return redirect("/r2");
+  if (p === "/to-loopback") return redirect(`${base}/ok`);
+  if (p === "/to-localhost") return redirect(base.replace("127.0.0.1", "localhost") + "/ok");
   if (p === "/r2") return redirect(`${base}/r3`);
   if (p === "/r3") return redirect("ok");
   if (p === "/hotel/gamma") return redirect("/hotel/gamma-new");
@@ -79,7 +81,7 @@ describe("hotelsite links", () => {
       "zh/grand-hyatt-x/index.html": [a(`${base}/reset`), a(`${base}/loop`), a(`${base}/flaky`)].join(""),
       "404.html": a(`${base}/ok`),
     });
-    const r = await runCli(["links", "--out", out, "--json", "--timeout", "400", "--concurrency", "4"], dir);
+    const r = await runCli(["links", "--out", out, "--json", "--timeout", "400", "--concurrency", "4", "--allow-private"], dir);
     expect(r.err).toBe("");
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out);
@@ -121,7 +123,7 @@ describe("hotelsite links", () => {
       "index.html": [a(`${base}/r1`), a(`${base}/gone`)].join(""),
       "ja/index.html": a(`${base}/gone`),
     });
-    const r = await runCli(["links", "--out", out], dir);
+    const r = await runCli(["links", "--out", out, "--allow-private"], dir);
     expect(r.code).toBe(1);
     expect(r.out).toBe(
       [
@@ -141,7 +143,7 @@ describe("hotelsite links", () => {
     const out = await site("fine", { "index.html": [a(`${base}/ok`), a(`${base}/r3`)].join("") });
     let progress = "";
     let text = "";
-    const code = await main(["links", "--out", out], { out: (t) => (text += t), err: (t) => (text += t), cwd: dir, progress: (t) => (progress += t) });
+    const code = await main(["links", "--out", out, "--allow-private"], { out: (t) => (text += t), err: (t) => (text += t), cwd: dir, progress: (t) => (progress += t) });
     expect(code).toBe(0);
     expect(text).toBe(`REDIRECT ${base}/r3\n    ends at ${base}/ok (200) after 1 redirect\n\n2 outbound links on 1 page checked: 2 fine (1 redirected), 0 broken.`);
     expect(progress).toBe("\rChecking outbound links: 1/2\rChecking outbound links: 2/2\r\x1b[K");
@@ -150,7 +152,7 @@ describe("hotelsite links", () => {
   it("writes no progress line when stderr is not a terminal (the real CLI, stderr a pipe)", async () => {
     const out = await site("piped", { "index.html": a(`${base}/ok`) });
     const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, [path.join(REPO, "bin/hotelsite.js"), "links", "--out", out], { cwd: dir }, (_e, stdout, stderr) =>
+      const child = execFile(process.execPath, [path.join(REPO, "bin/hotelsite.js"), "links", "--out", out, "--allow-private"], { cwd: dir }, (_e, stdout, stderr) =>
         resolve({ code: child.exitCode, stdout, stderr }),
       );
     });
@@ -213,5 +215,80 @@ describe("hotelsite links", () => {
     expect(missing).toEqual({ code: 2, out: "", err: "error: nowhere is not a folder: build the site first (hotelsite build), or point --out at it\n" });
     const bad = await runCli(["links", "--resolve", "book.example.com"], dir);
     expect(bad).toEqual({ code: 2, out: "", err: 'error: --resolve takes host=origin, such as www.booking.com=http://127.0.0.1:8080 (got "book.example.com")\n' });
+  });
+
+  it("reports a link that is not a valid URL as broken, with its pages, and checks the rest (issue 25)", async () => {
+    const out = await site("invalid", {
+      "index.html": [a("http://book.example.com:99999/x"), a("http://book example.com/x")].join(""),
+      "ja/index.html": a("http://book.example.com:99999/x"),
+    });
+    const r = await runCli(["links", "--out", out], dir);
+    const invalid = "    is not a valid URL (check its host name and port: a host name has no spaces, a port is at most 65535)";
+    expect(r.err).toBe("");
+    expect(r.out).toBe(
+      [
+        "BROKEN http://book.example.com:99999/x",
+        invalid,
+        "    on 2 pages: /, /ja/",
+        "BROKEN http://book example.com/x",
+        invalid,
+        "    on 1 page: /",
+        "",
+        "2 outbound links on 2 pages checked: 0 fine, 2 broken.",
+        "",
+      ].join("\n"),
+    );
+    expect(r.code).toBe(1);
+  });
+
+  it("skips loopback, private and link-local targets and redirects into them unless --allow-private, asking none of them", async () => {
+    const out = await site("private", {
+      "index.html": [a(`${base}/ok`), a("http://169.254.169.254/latest/meta-data/"), a("http://[::1]:9/x"), a("http://10.1.2.3/x"), a("http://192.168.1.1/"), a("http://172.20.0.1/")].join(""),
+      "ja/index.html": [a("https://public.example.com/to-loopback"), a("https://public.example.com/to-localhost"), a(base.replace("127.0.0.1", "localhost") + "/direct")].join(""),
+    });
+    const before = seen.length;
+    const r = await runCli(["links", "--out", out, "--json", "--resolve", `public.example.com=${base}`], dir);
+    expect(r.err).toBe("");
+    const report = JSON.parse(r.out);
+    const by = new Map<string, Record<string, unknown>>(report.links.map((l: { url: string }) => [l.url, l]));
+    const why = (host: string, kind: string) => `${host} is a ${kind} address; hotelsite links checks public hosts only unless run with --allow-private`;
+    expect(by.get(`${base}/ok`)).toMatchObject({ ok: false, skipped: why("127.0.0.1", "loopback"), chain: [] });
+    expect(by.get("http://169.254.169.254/latest/meta-data/")).toMatchObject({ ok: false, skipped: why("169.254.169.254", "link-local") });
+    expect(by.get("http://[::1]:9/x")).toMatchObject({ skipped: why("::1", "loopback") });
+    expect(by.get("http://10.1.2.3/x")).toMatchObject({ skipped: why("10.1.2.3", "private") });
+    expect(by.get("http://192.168.1.1/")).toMatchObject({ skipped: why("192.168.1.1", "private") });
+    expect(by.get("http://172.20.0.1/")).toMatchObject({ skipped: why("172.20.0.1", "private") });
+    // A host name is checked by the address it resolves to, on the connection itself.
+    expect(by.get(base.replace("127.0.0.1", "localhost") + "/direct")!.skipped).toMatch(/^localhost \((127\.0\.0\.1|::1)\) is a loopback address;/);
+    // Through --resolve (the user's explicit choice) the public link is asked; its redirect into loopback is not followed.
+    expect(by.get("https://public.example.com/to-loopback")).toMatchObject({
+      ok: false,
+      skipped: `redirects to ${base}/ok: ${why("127.0.0.1", "loopback")}`,
+      chain: [{ url: "https://public.example.com/to-loopback", status: 301, method: "HEAD" }],
+    });
+    expect(by.get("https://public.example.com/to-localhost")!.skipped).toMatch(/^redirects to http:\/\/localhost:\d+\/ok: localhost \(.*\) is a loopback address;/);
+    expect(report).toMatchObject({ ok: true, checked: 9, broken: 0, skipped: 9 });
+    expect(seen.slice(before).sort()).toEqual(["HEAD /to-localhost", "HEAD /to-loopback"]);
+    expect(r.code).toBe(0);
+
+    const text = await runCli(["links", "--out", out, "--resolve", `public.example.com=${base}`], dir);
+    expect(text.out).toContain(`SKIPPED http://169.254.169.254/latest/meta-data/\n    ${why("169.254.169.254", "link-local")}\n    on 1 page: /\n`);
+    expect(text.out).toContain("9 outbound links on 2 pages checked: 0 fine, 0 broken, 9 skipped (not public; --allow-private checks them).");
+
+    const allowed = JSON.parse((await runCli(["links", "--out", out, "--json", "--allow-private", "--timeout", "300", "--resolve", `public.example.com=${base}`], dir)).out);
+    expect(allowed.links.find((l: { url: string }) => l.url === "https://public.example.com/to-loopback")).toMatchObject({ ok: true, final: `${base}/ok` });
+    expect(allowed.skipped).toBe(0);
+  });
+
+  it("refuses a FIFO or a link to a device among the pages with exit 2, without opening it", async () => {
+    for (const [name, make, reason] of [
+      ["pages-fifo", (at: string) => void execFileSync("mkfifo", [at]), "is a named pipe (FIFO), not a regular file\n    hint: only regular files are read: put the file's contents in a plain file here instead"],
+      ["pages-device", (at: string) => symlink("/dev/zero", at), "is a link to /dev/zero, outside its folder\n    hint: copy the file into the output folder instead of linking to it, or build the site again"],
+    ] as const) {
+      const out = await site(name, { "index.html": a("https://book.example.com/x") });
+      await make(path.join(out, "odd.html"));
+      const r = await runCli(["links", "--out", out], dir);
+      expect(r).toEqual({ code: 2, out: "", err: `error: ${name}/odd.html ${reason}\n` });
+    }
   });
 });
