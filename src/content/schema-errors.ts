@@ -18,8 +18,46 @@ const TYPE_NAMES: Record<string, string> = {
   integer: "a whole number",
 };
 
-/** Characters HTML forbids in text (C0 and C1 controls other than tab and line ends, and two non-characters). */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
+/**
+ * Characters refused in text: what HTML forbids (C0 and C1 controls other than tab and line ends, two
+ * non-characters), the bidirectional embeddings, overrides and isolates that make text display other than it
+ * reads (U+202A-U+202E, U+2066-U+2069), and lone surrogates (half a pair, from an escape such as "\ud800"),
+ * which no page can encode. The u flag: a surrogate pair is one character and does not match.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
+
+/** Names of the bidirectional controls, for messages. */
+const BIDI_NAMES: Record<number, string> = {
+  0x202a: "LEFT-TO-RIGHT EMBEDDING",
+  0x202b: "RIGHT-TO-LEFT EMBEDDING",
+  0x202c: "POP DIRECTIONAL FORMATTING",
+  0x202d: "LEFT-TO-RIGHT OVERRIDE",
+  0x202e: "RIGHT-TO-LEFT OVERRIDE",
+  0x2066: "LEFT-TO-RIGHT ISOLATE",
+  0x2067: "RIGHT-TO-LEFT ISOLATE",
+  0x2068: "FIRST STRONG ISOLATE",
+  0x2069: "POP DIRECTIONAL ISOLATE",
+};
+
+/** The message and hint for a refused character at code-unit `index` of `text`. */
+function refusedCharacter(text: string, index: number): { message: string; hint: string } {
+  const unit = text.charCodeAt(index);
+  const code = unit.toString(16).toUpperCase().padStart(4, "0");
+  const at = `character ${[...text.slice(0, index)].length + 1} of the text`;
+  if (BIDI_NAMES[unit]) {
+    return {
+      message: `contains the invisible bidirectional control character U+${code} ${BIDI_NAMES[unit]} (${at})`,
+      hint: "remove it: it makes the text display in another order than it reads; right-to-left text needs no control characters",
+    };
+  }
+  if (unit >= 0xd800 && unit <= 0xdfff) {
+    return {
+      message: `contains a lone surrogate U+${code}, half of a character that was never completed (${at})`,
+      hint: 'remove the escape (such as "\\ud800"), or write the whole character, e.g. the emoji itself or both halves "\\ud83d\\ude00"',
+    };
+  }
+  return { message: `contains the invisible control character U+${code} (${at})`, hint: "remove it: web pages may not contain control characters (retyping the text drops it)" };
+}
 
 /** Message, pointer and hint for one ajv error; null for errors that only repeat a more precise one. */
 function describe(e: ErrorObject, pointer: string): { pointer: string; message: string; hint?: string; key?: boolean } | null {
@@ -61,14 +99,7 @@ function describe(e: ErrorObject, pointer: string): { pointer: string; message: 
         };
       }
       const control = typeof e.data === "string" ? CONTROL.exec(e.data) : null;
-      if (control) {
-        const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
-        return {
-          pointer,
-          message: `contains the invisible control character U+${code} (character ${[...(e.data as string).slice(0, control.index)].length + 1} of the text)`,
-          hint: "remove it: web pages may not contain control characters (retyping the text drops it)",
-        };
-      }
+      if (control) return { pointer, ...refusedCharacter(e.data as string, control.index) };
       const custom = schema.patternErrorMessage;
       return {
         pointer,
