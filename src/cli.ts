@@ -169,7 +169,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       try {
         // Loaded only for watch (the folder watcher, the HTTP server): other commands start faster without it.
         const { startWatch } = await import("./watch/watch.js");
-        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)) });
+        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)), onNote: io.out });
         session = await Promise.race([starting, stopping.then(() => null)]);
         if (!session) {
           if (!(await settleWithin(starting.then((s) => s.stop())))) io.err("note: stopped without waiting for the first build to finish");

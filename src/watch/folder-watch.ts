@@ -5,7 +5,12 @@
 // waited behind them for its own reads (its load stage took 30-45 ms instead of 7-15, and the run started 20-35 ms
 // after the save instead of 12) and whose entries this thread then went through. What changed is decided by
 // watch.ts from the bytes, so this only has to never miss a path; it may name one too many.
-import { existsSync, watch as fsWatch, type FSWatcher } from "node:fs";
+// A watcher follows a folder's inode, not its name: when a folder is moved away and another put in its place
+// (`mv content content-a; mv other content`, what switching branches or restoring a backup does), its name is
+// watched anew. Each folder's identity (device and inode) is kept; an event naming a watched folder whose
+// identity changed re-watches it, and each root's parent folder is watched (for the root's name only) so a root
+// that is replaced, deleted and recreated, or renamed back is followed too.
+import { existsSync, watch as fsWatch, type FSWatcher, type Stats } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 
@@ -17,6 +22,8 @@ export interface FolderWatchOptions {
   ignored?: (abs: string) => boolean;
   /** Called with the absolute path of every entry an event names: a file, a folder, or one that is gone. */
   onPath: (abs: string) => void;
+  /** Called when a root is replaced by another folder, disappears, or comes back (watch logs it). */
+  onRoot?: (root: string, what: "replaced" | "gone" | "back") => void;
 }
 
 /** Folders being watched; close() stops every watcher. */
@@ -26,10 +33,15 @@ export interface FolderWatch {
   close(): void;
 }
 
+/** A folder's identity: another folder put in its place has another. */
+const identity = (info: Stats) => `${info.dev}:${info.ino}`;
+
 /** Starts watching `roots` and every folder below them; resolves once all that exist now are watched. */
 export async function watchFolders(opts: FolderWatchOptions): Promise<FolderWatch> {
   const ignored = opts.ignored ?? (() => false);
-  const watchers = new Map<string, { watcher: FSWatcher; real: string }>();
+  const watchers = new Map<string, { watcher: FSWatcher; real: string; id: string }>();
+  const parents: FSWatcher[] = [];
+  const roots = opts.roots.map((r) => path.resolve(r));
   const reals = new Set<string>();
   let closed = false;
 
@@ -48,7 +60,8 @@ export async function watchFolders(opts: FolderWatchOptions): Promise<FolderWatc
     // A link to a folder is followed once: the real path keeps a loop of links from being entered forever.
     const real = await realpath(dir).catch(() => undefined);
     if (!real || reals.has(real) || closed || watchers.has(dir)) return;
-    if (!(await stat(real).then((s) => s.isDirectory(), () => false))) return;
+    const info = await stat(real).catch(() => undefined);
+    if (!info?.isDirectory() || closed || watchers.has(dir)) return;
     let watcher: FSWatcher;
     try {
       watcher = fsWatch(dir, { persistent: true }, (_event, name) => onEvent(dir, name));
@@ -57,7 +70,7 @@ export async function watchFolders(opts: FolderWatchOptions): Promise<FolderWatc
     }
     // A watcher error (the folder removed, a limit reached) ends that folder's watching, not the session.
     watcher.on("error", () => drop(dir));
-    watchers.set(dir, { watcher, real });
+    watchers.set(dir, { watcher, real, id: identity(info) });
     reals.add(real);
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     await Promise.all(
@@ -70,6 +83,54 @@ export async function watchFolders(opts: FolderWatchOptions): Promise<FolderWatc
     );
   };
 
+  /**
+   * Looks at a folder an event named: a folder that is new, back, or another one than the one watched under its
+   * name is (re)watched and what it holds named; one that is gone or became a file is watched no more.
+   */
+  const recheckNow = async (abs: string): Promise<void> => {
+    const info = await stat(abs).catch(() => undefined);
+    if (closed) return;
+    const was = watchers.get(abs);
+    const isRoot = roots.includes(abs);
+    if (!info?.isDirectory()) {
+      if (was) {
+        drop(abs);
+        if (isRoot) opts.onRoot?.(abs, "gone");
+      }
+      return;
+    }
+    if (was && was.id === identity(info)) return;
+    if (was) drop(abs);
+    if (isRoot) opts.onRoot?.(abs, was ? "replaced" : "back");
+    await add(abs, true);
+  };
+
+  // One look at a time per folder, in order: two events for one replacement re-watch it (and log it) once.
+  const checks = new Map<string, Promise<void>>();
+  const recheck = (abs: string): Promise<void> => {
+    const next = (checks.get(abs) ?? Promise.resolve()).then(() => recheckNow(abs));
+    checks.set(abs, next);
+    void next.then(() => checks.get(abs) === next && checks.delete(abs));
+    return next;
+  };
+
+  /** Watches a root's parent for the root's own name: the root's watcher cannot see itself replaced. */
+  const watchParent = (root: string) => {
+    const parent = path.dirname(root);
+    if (parent === root) return;
+    try {
+      const w = fsWatch(parent, { persistent: true }, (_event, name) => {
+        if (closed || (name && name.toString() !== path.basename(root))) return;
+        opts.onPath(root);
+        void recheck(root);
+      });
+      w.on("error", () => w.close());
+      parents.push(w);
+    } catch {
+      // A parent that cannot be watched: the root is still watched while it stays in place.
+    }
+  };
+
   const onEvent = (dir: string, name: string | Buffer | null) => {
     if (closed) return;
     const entry = name?.toString();
@@ -77,22 +138,16 @@ export async function watchFolders(opts: FolderWatchOptions): Promise<FolderWatc
     const abs = !entry || (entry === path.basename(dir) && !existsSync(dir)) ? dir : path.join(dir, entry);
     if (ignored(abs)) return;
     opts.onPath(abs);
-    void stat(abs).then(
-      (s) => {
-        // A new folder (or one put back) is watched, and what it already holds is named; a folder that became
-        // a file is watched no more.
-        if (!s.isDirectory()) drop(abs);
-        else if (!watchers.has(abs)) return add(abs, true);
-      },
-      () => drop(abs),
-    );
+    void recheck(abs);
   };
 
-  await Promise.all(opts.roots.map((r) => add(path.resolve(r), false)));
+  for (const root of roots) watchParent(root);
+  await Promise.all(roots.map((r) => add(r, false)));
   return {
     folders: () => [...watchers.keys()].sort(),
     close() {
       closed = true;
+      for (const w of parents) w.close();
       for (const { watcher } of watchers.values()) watcher.close();
       watchers.clear();
       reals.clear();

@@ -26,3 +26,13 @@ export function formatRebuild(report: RunReport, now = new Date()): { out?: stri
   const serving = report.pages ? "Still serving the last good pages; save a fix to rebuild." : "Nothing built yet; save a fix to rebuild.";
   return { err: `[${clock(now)}] ${what}: the rebuild failed\n${body}\n${serving}${notes}` };
 }
+
+/** The log line for a watched folder that was replaced, removed or came back (a branch switch, a restore). */
+export function folderNote(shown: string, what: "replaced" | "gone" | "back", now = new Date()): string {
+  const text = {
+    replaced: `${shown} was replaced by another folder: watching the new one and rebuilding from it`,
+    gone: `${shown} was removed or moved away: watching for a folder of that name to come back`,
+    back: `${shown} is there again: watching it and rebuilding from it`,
+  }[what];
+  return `[${clock(now)}] ${text}`;
+}

@@ -11,6 +11,7 @@ import { existsSync } from "node:fs";
 import { rehearse, run, schemasDir, templatesDirFor, type PipelineOptions, type RunReport, type State } from "../pipeline.js";
 import { LIVE_SCRIPT_URL } from "./client.js";
 import { createLiveReload, errorPayload } from "./live.js";
+import { folderNote } from "./messages.js";
 import { watchFolders, type FolderWatch } from "./folder-watch.js";
 import { createChangeQueue } from "./queue.js";
 import { startServer, type PreviewServer } from "./server.js";
@@ -26,6 +27,8 @@ export interface WatchOptions extends Omit<PipelineOptions, "devScript" | "until
   onReport?: (report: RunReport) => void;
   /** Milliseconds to gather a burst of file events into one run. */
   delay?: number;
+  /** Called with a line for the log when a watched folder is replaced, removed or comes back. */
+  onNote?: (text: string) => void;
 }
 
 /** A running watch session. */
@@ -119,6 +122,7 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
       // A content or templates folder may itself be named with a dot (.templates): only what is inside is judged.
       ignored: (file: string) => (!roots.includes(file) && ignoredPath(file)) || file === outDir || file.startsWith(outDir + path.sep),
       onPath: (file) => onPath(file),
+      onRoot: (root, what) => opts.onNote?.(folderNote(shownPath(root, cwd), what)),
     });
   } catch (e) {
     watcher?.close();

@@ -9,12 +9,14 @@ import { watchFolders, type FolderWatch } from "../../src/watch/folder-watch.js"
 let dir: string;
 let watch: FolderWatch | undefined;
 let named: string[];
+let rootEvents: string[];
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hotelsite-folder-watch-"));
   await mkdir(path.join(dir, "content", "hotels"), { recursive: true });
   await writeFile(path.join(dir, "content", "hotels", "alpha.yaml"), "id: alpha\n");
   named = [];
+  rootEvents = [];
 });
 afterEach(async () => {
   watch?.close();
@@ -23,7 +25,7 @@ afterEach(async () => {
 });
 
 const start = async (ignored?: (abs: string) => boolean) => {
-  watch = await watchFolders({ roots: [path.join(dir, "content")], ignored, onPath: (p) => named.push(p) });
+  watch = await watchFolders({ roots: [path.join(dir, "content")], ignored, onPath: (p) => named.push(p), onRoot: (r, what) => rootEvents.push(`${path.basename(r)} ${what}`) });
   return watch;
 };
 
@@ -96,5 +98,65 @@ describe("watchFolders", () => {
   it("skips a root that does not exist", async () => {
     watch = await watchFolders({ roots: [path.join(dir, "missing"), path.join(dir, "content")], onPath: (p) => named.push(p) });
     expect(watch.folders()).toEqual([path.join(dir, "content"), path.join(dir, "content", "hotels")]);
+  });
+
+  it("follows a root replaced by another folder (a branch switch): the new one is watched, the moved one no more", async () => {
+    await start();
+    const content = path.join(dir, "content");
+    await mkdir(path.join(dir, "other", "hotels"), { recursive: true });
+    await writeFile(path.join(dir, "other", "hotels", "beta.yaml"), "id: beta\n");
+    await rename(content, path.join(dir, "content-a"));
+    await rename(path.join(dir, "other"), content);
+    // Seen between the two renames it is gone, then back; seen after both, replaced.
+    const followed = () => ["content replaced", "content back"].includes(rootEvents.at(-1)!);
+    await until(followed, "the replacement to be noticed");
+    // What the new folder holds is named, so watch rebuilds from it.
+    await until(() => named.includes(path.join(content, "hotels", "beta.yaml")), "the new folder's files");
+    await until(() => watch!.folders().includes(path.join(content, "hotels")), "the new subfolder");
+    named = [];
+    const saved = path.join(content, "hotels", "beta.yaml");
+    await writeFile(saved, "id: beta\n# saved later\n");
+    await until(() => named.includes(saved), "a later save in the new folder");
+    // The folder moved away is not watched under the old name any more: a save there names nothing inside content/.
+    named = [];
+    await writeFile(path.join(dir, "content-a", "hotels", "alpha.yaml"), "id: alpha\n# moved away\n");
+    await writeFile(saved, "id: beta\n# saved once more\n");
+    await until(() => named.includes(saved), "the second save");
+    expect(named).not.toContain(path.join(content, "hotels", "alpha.yaml"));
+    expect([["content replaced"], ["content gone", "content back"]]).toContainEqual(rootEvents);
+  });
+
+  it("follows a root deleted and made again, and one renamed away and back", async () => {
+    await start();
+    const content = path.join(dir, "content");
+    await rm(content, { recursive: true });
+    await until(() => rootEvents.includes("content gone"), "the deletion to be noticed");
+    await mkdir(path.join(content, "hotels"), { recursive: true });
+    await until(() => rootEvents.includes("content back"), "the new folder to be noticed");
+    await until(() => watch!.folders().includes(path.join(content, "hotels")), "the new subfolder");
+    const saved = path.join(content, "hotels", "gamma.yaml");
+    await writeFile(saved, "id: gamma\n");
+    await until(() => named.includes(saved), "a save in the recreated folder");
+
+    await rename(content, path.join(dir, "away"));
+    await until(() => rootEvents.filter((e) => e === "content gone").length === 2, "the rename away");
+    await rename(path.join(dir, "away"), content);
+    await until(() => rootEvents.filter((e) => e === "content back").length === 2, "the rename back");
+    await until(() => watch!.folders().includes(path.join(content, "hotels")), "the subfolder again");
+    named = [];
+    await writeFile(saved, "id: gamma\n# back\n");
+    await until(() => named.includes(saved), "a save after the rename back");
+  });
+
+  it("follows a subfolder replaced by another under the same name", async () => {
+    await start();
+    const hotels = path.join(dir, "content", "hotels");
+    await rename(hotels, path.join(dir, "content", "hotels-old"));
+    await mkdir(path.join(dir, "hotels-new"));
+    await rename(path.join(dir, "hotels-new"), hotels);
+    await until(() => watch!.folders().includes(hotels), "the new hotels folder");
+    const saved = path.join(hotels, "delta.yaml");
+    await writeFile(saved, "id: delta\n");
+    await until(() => named.includes(saved), "a save in the new subfolder");
   });
 });

@@ -1,6 +1,6 @@
 // Watch end to end on a copy of the fixture site: the folder watcher sees the save, the rebuild reaches only what it
 // should, the preview serves the result, and open pages hear about it over server-sent events.
-import { cp, readFile, symlink, writeFile } from "node:fs/promises";
+import { cp, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
@@ -220,6 +220,40 @@ describe("startWatch on broken content", () => {
     } finally {
       await w.stop();
       await broken.cleanup();
+    }
+  });
+});
+
+describe("startWatch when its content folder is replaced (a branch switch, a restored backup)", () => {
+  it("notices, says so, rebuilds from the new folder and keeps following saves in it", async () => {
+    const project = await fixtureCopy();
+    await cp(path.join(REPO, "templates"), path.join(project.dir, "templates"), { recursive: true });
+    await symlink(path.join(REPO, "node_modules"), path.join(project.dir, "node_modules"));
+    const notes: string[] = [];
+    const w = await startWatch({ contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: project.dir, port: 0, delay: 5, onNote: (t) => notes.push(t) });
+    /** Waits for runs until the preview serves `target` with `text`. */
+    const served = async (target: string, text: string) => {
+      while (!(await raw(w.url, target)).body.includes(text)) await w.nextRebuild();
+    };
+    try {
+      expect(w.first.ok).toBe(true);
+      const other = path.join(project.dir, "other");
+      await cp(project.content, other, { recursive: true });
+      const betaIn = (dir: string) => path.join(dir, "hotels", "beta.yaml");
+      await writeFile(betaIn(other), (await readFile(betaIn(other), "utf8")).replace("name: Test Brand Beta", "name: Beta From The Other Branch"));
+      await rename(project.content, path.join(project.dir, "content-a"));
+      await rename(other, project.content);
+      await served("/test-brand-beta/", "Beta From The Other Branch");
+      expect(notes.at(-1)).toMatch(/^\[\d\d:\d\d:\d\d\] content (was replaced by another folder: watching the new one|is there again: watching it) and rebuilding from it$/);
+      // The saves after it are followed too (the folder watched is the new one, not the one moved away).
+      await w.idle();
+      await writeFile(betaIn(project.content), (await readFile(betaIn(project.content), "utf8")).replace("name: Beta From The Other Branch", "name: Beta Saved Later"));
+      await served("/test-brand-beta/", "Beta Saved Later");
+      await writeFile(betaIn(project.content), (await readFile(betaIn(project.content), "utf8")).replace("name: Beta Saved Later", "name: Beta Saved Once More"));
+      await served("/test-brand-beta/", "Beta Saved Once More");
+    } finally {
+      await w.stop();
+      await project.cleanup();
     }
   });
 });
