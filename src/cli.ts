@@ -1,6 +1,5 @@
 // The command line: parses arguments, runs the pipeline, prints short results and returns an exit code.
 // Only bin/hotelsite.js calls process.exit, so tests call main(argv) directly.
-import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Command, CommanderError } from "commander";
@@ -10,6 +9,7 @@ import { authoringWarnings } from "./check/warnings.js";
 import { formatTranslationFindings, translationFindings, translationWarnings } from "./check/translations.js";
 import { ContentErrors } from "./errors.js";
 import { FileError } from "./io/file-error.js";
+import { writeGuarded } from "./io/write.js";
 import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings } from "./report.js";
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import type { Io } from "./io.js";
@@ -106,7 +106,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const failed = o.strict && (fallbacks > 0 || placeholders > 0 || tr.outdated.length > 0 || tr.inconsistent.length > 0);
       if (o.report) {
         const file = path.resolve(io.cwd ?? process.cwd(), o.report);
-        await writeFile(file, checkReportHtml({ content: result.content, pages: result.pages, coverage: result.coverage, warnings: [...warnings, ...translationWarnings(tr)], generated: new Date() }));
+        await writeGuarded(file, checkReportHtml({ content: result.content, pages: result.pages, coverage: result.coverage, warnings: [...warnings, ...translationWarnings(tr)], generated: new Date() }));
       }
       if (o.json) {
         io.out(

@@ -140,5 +140,6 @@ function errnoRefusal(e: unknown): { refused: ReadRefusal } {
   if (code === "EISDIR") return refuse("folder", "is a folder, not a file", "");
   if (code === "EAGAIN" || code === "EWOULDBLOCK") return refuse("not-regular", "cannot be read without waiting, not a regular file", NOT_REGULAR);
   if (!code) throw e;
+  if (code === "EACCES" || code === "EPERM") return refuse("unreadable", "cannot be read: permission denied", "check the permissions of the file and its folders, or run hotelsite as a user who may read them");
   return refuse("unreadable", `cannot be read (${code})`, "check the file's permissions");
 }

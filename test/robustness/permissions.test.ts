@@ -1,0 +1,83 @@
+// Permission refusals as a user meets them (issue 25): the tests run as root, which may write anywhere, so the
+// CLI runs here as the unprivileged user nobody (setpriv) on folders that user may read but not write. Each case
+// asserts the exit code, the message (file, reason, what to do; never a stack) and that nothing changed.
+import { spawnSync } from "node:child_process";
+import { chmod, cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIXTURE } from "../support/fixture.js";
+import { compileCli, tempRoot, treePrint } from "./support.js";
+
+const NOBODY = 65534;
+let cli: Awaited<ReturnType<typeof compileCli>>;
+let root: string;
+let cache: string;
+
+beforeAll(async () => {
+  cli = await compileCli();
+  root = await tempRoot("hotelsite-permissions-", tmpdir());
+  await chmod(root, 0o755);
+  // nobody's own cache folder, so the compiled validators and templates have somewhere to go.
+  cache = path.join(root, "cache");
+  await mkdir(cache);
+  spawnSync("chown", [`${NOBODY}:${NOBODY}`, cache]);
+}, 120_000);
+afterAll(async () => {
+  await cli?.cleanup();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Runs the compiled CLI as nobody in `cwd`. */
+function asNobody(cwd: string, args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync("setpriv", [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", process.execPath, cli.bin, ...args], {
+    cwd,
+    env: { ...process.env, HOME: cache, XDG_CACHE_HOME: cache },
+    encoding: "utf8",
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** A project owned by root that everyone may read and no one else may write. */
+async function project(name: string): Promise<string> {
+  const dir = path.join(root, name);
+  await cp(FIXTURE, path.join(dir, "content"), { recursive: true });
+  return dir;
+}
+
+describe("a user without write permission", () => {
+  it("is told the lock cannot be written (permission denied), exit 2, no stack, nothing changed", async () => {
+    const dir = await project("read-only-content");
+    const before = await treePrint(dir);
+    const r = asNobody(dir, ["translate", "mark-current"]);
+    expect(r.err).toBe(
+      "error: content/translations.lock.json cannot be written: permission denied\n" +
+        "    hint: check the permissions of the file and its folder, or run hotelsite as a user who may write there\n",
+    );
+    expect(r.code).toBe(2);
+    expect(await treePrint(dir)).toEqual(before);
+  });
+
+  it("is told an XLIFF export cannot be written where it was asked to go", async () => {
+    const dir = await project("read-only-export");
+    const before = await treePrint(dir);
+    const r = asNobody(dir, ["translate", "export", "--lang", "ja", "--out", "ja.xlf"]);
+    expect(r.err).toBe("error: ja.xlf cannot be written: permission denied\n    hint: check the permissions of the file and its folder, or run hotelsite as a user who may write there\n");
+    expect(r.code).toBe(2);
+    expect(await treePrint(dir)).toEqual(before);
+  });
+
+  it("is told a lock it may not read cannot be read, exit 1", async () => {
+    const dir = await project("unreadable-lock");
+    await writeFile(path.join(dir, "content", "translations.lock.json"), '{"fields": {}, "english": {}}\n');
+    await chmod(path.join(dir, "content", "translations.lock.json"), 0o600);
+    const r = asNobody(dir, ["check"]);
+    expect(r.err).toBe(
+      "content/translations.lock.json cannot be read: permission denied\n" +
+        "    hint: check the permissions of the file and its folders, or run hotelsite as a user who may read them\n\n" +
+        "1 error found.\nNothing was written; the previous output is unchanged.\n",
+    );
+    expect(r.code).toBe(1);
+    expect(await readFile(path.join(dir, "content", "translations.lock.json"), "utf8")).toBe('{"fields": {}, "english": {}}\n');
+  });
+});
