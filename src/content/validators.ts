@@ -2,11 +2,12 @@
 // schemas' content: a cold build then requires a small generated module instead of compiling four schemas
 // (about 100 ms of a 0.7 s bundled build). The first run after a schema changes compiles and writes it.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import path from "node:path";
 import type { ValidateFunction } from "ajv";
 import { cacheDir, packageRoot } from "../util/paths.js";
+import { readPlainSync } from "../util/read-plain.js";
 import homeSchema from "./schemas/home.schema.json" with { type: "json" };
 import hotelSchema from "./schemas/hotel.schema.json" with { type: "json" };
 import siteSchema from "./schemas/site.schema.json" with { type: "json" };
@@ -22,6 +23,9 @@ export interface Validators {
   hotel: ValidateFunction;
   layout(name: string): ValidateFunction | undefined;
 }
+
+/** Most bytes the cached module may hold (it is about 300 KB). */
+const MAX_MODULE_BYTES = 16 * 1024 * 1024;
 
 const SCHEMAS = [siteSchema, stringsSchema, homeSchema, hotelSchema];
 const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true } as const;
@@ -63,7 +67,7 @@ function store(file: string, code: string): boolean {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(tmp, code);
+    writeFileSync(tmp, code, { flag: "wx" });
     renameSync(tmp, file);
     return true;
   } catch {
@@ -89,10 +93,9 @@ export function loadValidators(): Validators {
   // ajv (and the generated module's helpers) resolve from hotelsite's own package, not from the cache folder.
   const require = createRequire(path.join(packageRoot(), "package.json"));
   const file = cachedFile(require);
-  let code: string;
-  try {
-    code = readFileSync(file, "utf8");
-  } catch {
+  // Read guarded (a regular file only, never through a link, a FIFO not waited on): anything else is generated again.
+  let code = readPlainSync(file, { maxBytes: MAX_MODULE_BYTES })?.bytes.toString("utf8");
+  if (code === undefined) {
     code = generate(require);
     store(file, code);
   }

@@ -1,8 +1,9 @@
 // Permission refusals as a user meets them (issue 25): the tests run as root, which may write anywhere, so the
 // CLI runs here as the unprivileged user nobody (setpriv) on folders that user may read but not write. Each case
-// asserts the exit code, the message (file, reason, what to do; never a stack) and that nothing changed.
+// asserts the exit code, the message (file, reason, what to do; never a stack) and that nothing changed. Also
+// here, since it needs the CLI run with its own cache folder: a cached module that is a FIFO is not waited on.
 import { spawnSync } from "node:child_process";
-import { chmod, cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,5 +80,25 @@ describe("a user without write permission", () => {
     );
     expect(r.code).toBe(1);
     expect(await readFile(path.join(dir, "content", "translations.lock.json"), "utf8")).toBe('{"fields": {}, "english": {}}\n');
+  });
+});
+
+describe("hotelsite's own cache files", () => {
+  it("a FIFO in place of the cached validators module is not opened for long: the build makes the module again", async () => {
+    const dir = await project("cache-fifo");
+    const own = path.join(root, "own-cache");
+    await mkdir(own);
+    const env = { ...process.env, XDG_CACHE_HOME: own };
+    const build = () => spawnSync(process.execPath, [cli.bin, "build", "--out", "dist"], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+    expect(build().status).toBe(0);
+    const cached = (await readdir(path.join(own, "hotelsite"))).filter((n) => /^validators-[0-9a-f]{16}\.cjs$/.test(n));
+    expect(cached).toHaveLength(1);
+    const module = path.join(own, "hotelsite", cached[0]);
+    await rm(module);
+    spawnSync("mkfifo", [module]);
+    const r = build();
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Built 15 pages/m);
   });
 });
