@@ -19,6 +19,8 @@ export interface GuardedReadOptions {
   missingOk?: boolean;
   /** What to do about a missing file. */
   missingHint?: string;
+  /** What to do about a folder where the file should be (default: give the path of one). */
+  folderHint?: string;
 }
 
 /** The file's text (UTF-8), null when it is missing and that is allowed, or ContentErrors naming it. */
@@ -33,7 +35,7 @@ export async function readGuardedText(file: string, o: GuardedReadOptions): Prom
       : r.kind === "missing"
         ? [r.reason, o.missingHint ?? r.hint]
         : r.kind === "folder"
-          ? [r.reason, `give the path of ${o.what}`]
+          ? [r.reason, o.folderHint ?? `give the path of ${o.what}`]
           : [r.reason, r.hint];
   throw new ContentErrors([new ContentError({ file: o.shown }, reason, hint || undefined)]);
 }

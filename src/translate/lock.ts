@@ -33,7 +33,7 @@ export const MAX_LOCK_BYTES = 64 * 1024 * 1024;
 
 /** Reads the content folder's lock; null when there is none (freshness is not tracked yet). */
 export async function readLock(contentDir: string, shownAs: string): Promise<Lock | null> {
-  const text = await readGuardedText(path.join(contentDir, LOCK_FILE), { root: contentDir, maxBytes: MAX_LOCK_BYTES, shown: shownAs, what: "a translation lock", missingOk: true });
+  const text = await readGuardedText(path.join(contentDir, LOCK_FILE), { root: contentDir, maxBytes: MAX_LOCK_BYTES, shown: shownAs, what: "a translation lock", missingOk: true, folderHint: `move the folder away: ${LOCK_FILE} is the file hotelsite keeps the translation record in` });
   if (text === null) return null;
   const fail = (message: string): never => {
     throw new ContentErrors([
