@@ -32,7 +32,8 @@ const FIELDS = {
 } as const satisfies Record<string, readonly [string, readonly (string | number)[]]>;
 type Texts = Record<keyof typeof FIELDS, string>;
 
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
+// What the schemas refuse in text (control characters, non-characters, bidirectional controls): not generated.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\u202A-\u202E\u2066-\u2069]/;
 const HOSTILE = [
   "<", ">", "&", '"', "'", "`", "=", "/", "\\", "{", "}", " ", "\t", "\r", "\u00a0", "\u2028", "\u2029",
   "</script>", "<script>alert(1)</script>", "</SCRIPT >", "<!--", "-->", "<![CDATA[", "]]>", "<?xml ?>",
