@@ -1,54 +1,21 @@
-// A hotel's gallery end to end: photographic JPEG, PNG and WebP originals (made here with sharp: noise over
-// gradients, which encode like photographs) go through the image stage into AVIF, WebP and JPEG variants at
-// their widths, and the page shows them as a keyboard-scrollable strip with alt text in each language.
-import { readdir, readFile, mkdir } from "node:fs/promises";
+// A hotel's gallery end to end: photographic JPEG, PNG and WebP originals (support/gallery-fixture.ts) go through
+// the image stage into AVIF, WebP and JPEG variants at their widths, and the page shows them as a
+// keyboard-scrollable strip with alt text in each language.
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { decodeHTML } from "entities";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deadLinks, srcsetUrls } from "../../src/site/links.js";
-import { fixtureCopy, runCli } from "../support/fixture.js";
+import { runCli } from "../support/fixture.js";
+import { GALLERY_ALT, galleryFixture } from "../support/gallery-fixture.js";
 
-let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+let fx: Awaited<ReturnType<typeof galleryFixture>>;
 let out: string;
 let build: Awaited<ReturnType<typeof runCli>>;
 
-/** A photograph-like image: a sky-to-sea gradient with fine noise, so it compresses like a photo, not a flat fill. */
-async function photo(width: number, height: number, seed: number): Promise<sharp.Sharp> {
-  const raw = Buffer.alloc(width * height * 3);
-  let s = seed;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      s = (s * 1103515245 + 12345) & 0x7fffffff;
-      const n = (s >> 16) % 40;
-      const i = (y * width + x) * 3;
-      raw[i] = Math.min(255, 60 + (140 * y) / height + n);
-      raw[i + 1] = Math.min(255, 90 + (100 * x) / width + n);
-      raw[i + 2] = Math.min(255, 200 - (120 * y) / height + n);
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).blur(0.6);
-}
-
-const GALLERY = `gallery:
-  - images/gallery/terrace.jpg
-  - images/gallery/pool.png
-  - images/gallery/lobby.webp
-`;
-
 beforeAll(async () => {
-  fx = await fixtureCopy({
-    "hotels/alpha.yaml": (s) =>
-      s
-        .replace("text:\n", `${GALLERY}text:\n`)
-        .replace("  en:\n", "  en:\n    galleryAlt: [The terrace at sunset, The pool at noon, The lobby's marble staircase]\n")
-        .replace("  zh:\n", "  zh:\n    galleryAlt: [日落时的露台, 正午的泳池, 大堂的大理石楼梯]\n"),
-  });
-  const dir = path.join(fx.content, "images/gallery");
-  await mkdir(dir, { recursive: true });
-  await (await photo(1800, 1200, 1)).jpeg({ quality: 85 }).toFile(path.join(dir, "terrace.jpg"));
-  await (await photo(1000, 750, 2)).png().toFile(path.join(dir, "pool.png"));
-  await (await photo(600, 400, 3)).webp().toFile(path.join(dir, "lobby.webp"));
+  fx = await galleryFixture();
   out = path.join(fx.dir, "dist");
   build = await runCli(["build", "--content", fx.content, "--out", out], fx.dir);
 }, 120_000);
@@ -82,7 +49,7 @@ describe("a hotel gallery", () => {
   it("shows a labelled, focusable strip of lazy images with width, height and alt text in each language", async () => {
     const en = await gallery("test-brand-alpha/index.html");
     expect(en.label).toBe("Photo gallery");
-    expect(en.imgs.map((i) => i.alt)).toEqual(["The terrace at sunset", "The pool at noon", "The lobby's marble staircase"]);
+    expect(en.imgs.map((i) => i.alt)).toEqual(GALLERY_ALT.en);
     for (const img of en.imgs) {
       expect(img.loading).toBe("lazy");
       expect(Number(img.width)).toBeGreaterThan(0);
@@ -91,7 +58,7 @@ describe("a hotel gallery", () => {
     expect(en.imgs.map((i) => `${i.width}x${i.height}`)).toEqual(["1600x1067", "960x720", "480x320"]);
     const zh = await gallery("zh/test-brand-alpha/index.html");
     expect(zh.label).toBe("中文 Photo gallery");
-    expect(zh.imgs.map((i) => i.alt)).toEqual(["日落时的露台", "正午的泳池", "大堂的大理石楼梯"]);
+    expect(zh.imgs.map((i) => i.alt)).toEqual(GALLERY_ALT.zh);
     expect(zh.imgs.every((i) => i.lang === undefined)).toBe(true);
     // Japanese has no alt text of its own: the English shows, marked as English for screen readers.
     const ja = await gallery("ja/test-brand-alpha/index.html");
