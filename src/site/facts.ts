@@ -82,3 +82,19 @@ export function factViews(facts: readonly HotelFact[] | undefined, t: UiStrings,
     return { label: t[kind.label], value };
   });
 }
+
+/** Where a number stands alone in a text: not part of a longer number (800 is not in 1,800 nor in 8,000). */
+function mentions(text: string, number: string): boolean {
+  const escaped = number.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\d.,])${escaped}(?![\\d]|[.,]\\d)`).test(text);
+}
+
+/**
+ * The facts whose number the hotel's own copy in the default language never states (as the language writes it,
+ * 1,800, or plainly, 1800), by index: what `check` warns about, so a panel cannot show a figure the copy lacks.
+ */
+export function unstatedFacts(facts: readonly HotelFact[] | undefined, copy: unknown, htmlLang: string): number[] {
+  if (!facts?.length) return [];
+  const text = JSON.stringify(copy ?? "");
+  return facts.flatMap((fact, i) => (mentions(text, numberFormat(htmlLang).format(fact.value)) || mentions(text, String(fact.value)) ? [] : [i]));
+}

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { FACT_KINDS, factProblem, factViews } from "../../src/site/facts.js";
+import { FACT_KINDS, factProblem, factViews, unstatedFacts } from "../../src/site/facts.js";
 import type { HotelFact, UiStrings } from "../../src/types.js";
 import { REPO } from "../support/fixture.js";
 
@@ -78,3 +78,16 @@ describe("factProblem", () => {
     expect(factProblem({ kind: "airportMinutes", value: 10, unit: "miles" })?.hint).toBe("airportMinutes is counted in minutes; remove unit");
   });
 });
+
+describe("unstatedFacts", () => {
+  const fact = (value: number): HotelFact => ({ kind: "rooms", value });
+  it("finds a number the copy writes grouped or plain, standing alone", () => {
+    const copy = { description: "1,800 rooms and a ballroom for 900", sections: [{ text: "Elevation 5280 feet" }] };
+    expect(unstatedFacts([fact(1800), fact(900), fact(5280)], copy, "en")).toEqual([]);
+  });
+
+  it("does not take a number inside a longer one", () => {
+    expect(unstatedFacts([fact(800), fact(18), fact(1)], { description: "1,800 rooms, 8,000 sq ft, 1.5 miles" }, "en")).toEqual([0, 1, 2]);
+  });
+});
+
