@@ -12,7 +12,7 @@ export function Gallery({ page }: { page: HotelPage }) {
       <ul className="gallery__list">
         {images.map((image, i) => (
           <li key={i} className="gallery__item">
-            <Img image={image} className="gallery__image" sizes="(min-width: 768px) 36rem, 85vw" />
+            <Img image={image} className="gallery__image" sizes="(min-width: 678px) 36rem, 85vw" />
           </li>
         ))}
       </ul>

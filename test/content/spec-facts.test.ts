@@ -56,6 +56,9 @@ const EXPECTED: Record<string, Listed[]> = {
   "nusa-dua": [["Nusa Dua: airport 20 minutes", f("airportMinutes", 20)]],
 };
 
+/** Figures of the specification the panel leaves out, and why: they are not quantities a traveler compares. */
+const NOT_SHOWN = ["kids' camp ages 5-12", "lounge on the 36th floor"];
+
 /** How the specification writes a unit and a qualifier. */
 const UNIT_WORDS: Record<string, string> = { sqft: "sq ft", sqm: "sqm", acres: "acres", miles: "miles", feet: "feet" };
 const QUALIFIER_WORDS: Record<string, RegExp> = { over: /\bover\b/, about: /\babout\b/, upTo: /\bup to\b/, plus: /\d\+/ };
@@ -74,6 +77,16 @@ describe("the bundled hotels' key facts", () => {
         for (const [q, words] of Object.entries(QUALIFIER_WORDS)) expect(words.test(quote), `${id} "${quote}" ${q}`).toBe(fact.qualifier === q);
       }
     }
+  });
+
+  it("leave out no figure of the specification but those NOT_SHOWN names", () => {
+    const covered = new Array<boolean>(SPEC.length).fill(false);
+    const quotes = [...Object.values(EXPECTED).flatMap((listed) => listed.map(([quote]) => quote)), ...NOT_SHOWN];
+    for (const quote of quotes) {
+      for (let at = SPEC.indexOf(quote); at >= 0; at = SPEC.indexOf(quote, at + 1)) covered.fill(true, at, at + quote.length);
+    }
+    const uncovered = [...SPEC.matchAll(/\d[\d,]*/g)].filter((m) => !covered[m.index]).map((m) => SPEC.slice(Math.max(0, m.index - 20), m.index + m[0].length + 10));
+    expect(uncovered).toEqual([]);
   });
 
   it("are, for every hotel, exactly the specification's figures: none missing, none invented", () => {
