@@ -387,7 +387,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
               image,
               type: "website",
               jsonLd: [
-                hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang }),
+                hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang, rooms: h.facts?.find((f) => f.kind === "rooms" && !f.qualifier)?.value }),
                 breadcrumbJsonLd([
                   { name: t.home, url: homeUrl },
                   { name: ht.name, url },
