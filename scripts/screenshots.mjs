@@ -3,7 +3,10 @@
 // widths. Builds nothing: it serves an existing dist/ on 127.0.0.1 and writes PNGs to ./screenshots/.
 //
 // Usage: node scripts/screenshots.mjs [--dist dist] [--out screenshots] [--no-js] [--only <name-substring>]
-//   --no-js  also takes each shot with JavaScript disabled (files get a "-nojs" suffix)
+//        node scripts/screenshots.mjs --contact-sheet [--dist dist] [--out screenshots]
+//   --no-js          also takes each shot with JavaScript disabled (files get a "-nojs" suffix)
+//   --contact-sheet  instead, every page of the site in every language, its first screen at 390 and 1440 px,
+//                    labelled and tiled into one image: <out>/contact-sheet.jpg (scripts/contact-sheet.mjs)
 //   CHROMIUM_PATH overrides the browser (default /usr/bin/chromium).
 
 import { createServer } from "node:http";
@@ -11,6 +14,7 @@ import { mkdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { composeSheet, SHEET_VIEWPORTS, sitePages } from "./contact-sheet.mjs";
 
 const PAGES = [
   { name: "home-en", url: "/" },
@@ -76,6 +80,35 @@ async function settle(page) {
   });
 }
 
+/** Waits for the fonts and the images already loading, so a first-screen shot shows the page as a visitor sees it. */
+async function settleFirstScreen(page) {
+  await page.evaluate(async () => {
+    await Promise.all([...document.images].filter((img) => img.loading !== "lazy").map((img) => img.decode().catch(() => {})));
+    await document.fonts.ready;
+  });
+}
+
+/** Shoots every page's first screen at each sheet width and tiles them into one image; returns its path. */
+async function contactSheet(browser, base, root, out) {
+  const { prefixes, routes } = await sitePages(root);
+  const shots = new Map();
+  for (const viewport of SHEET_VIEWPORTS) {
+    const context = await browser.newContext({ viewport, locale: "en-US" });
+    const page = await context.newPage();
+    for (const route of routes) {
+      for (const prefix of prefixes) {
+        const name = route === "/404.html" ? `${prefix}/404.html` : `${prefix}${route}`;
+        await page.goto(base + name, { waitUntil: "load" });
+        await settleFirstScreen(page);
+        shots.set(`${name} ${viewport.width}`, await page.screenshot());
+      }
+    }
+    await context.close();
+    console.log(`${shots.size} first screens taken`);
+  }
+  return composeSheet({ prefixes, routes, shots, file: path.join(out, "contact-sheet.jpg") });
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -83,6 +116,7 @@ async function main() {
       out: { type: "string", default: "screenshots" },
       "no-js": { type: "boolean", default: false },
       only: { type: "string" },
+      "contact-sheet": { type: "boolean", default: false },
     },
   });
   const root = path.resolve(values.dist);
@@ -100,6 +134,10 @@ async function main() {
   });
   const modes = values["no-js"] ? [true, false] : [true];
   try {
+    if (values["contact-sheet"]) {
+      console.log(await contactSheet(browser, base, root, values.out));
+      return 0;
+    }
     for (const js of modes) {
       for (const viewport of VIEWPORTS) {
         const context = await browser.newContext({ viewport, javaScriptEnabled: js, locale: "en-US" });

@@ -1,6 +1,6 @@
 // The data that flows between the pipeline's stages. Raw content types mirror the JSON Schemas in
 // src/content/schemas/ (the generated ones come from them: npm run types); resolved types are what templates receive.
-import type { HomeSchema, SiteSchema, StringsSchema } from "./content/types.generated.js";
+import type { HomeSchema, HotelSchema, SiteSchema, StringsSchema } from "./content/types.generated.js";
 
 /** site.yaml after validation (generated from its schema). */
 export type SiteSettings = SiteSchema.SiteSettings;
@@ -34,7 +34,12 @@ export interface HotelText {
   closing?: string;
   ctaTitle?: string;
   ctaText?: string;
+  /** Alternative text of each gallery image, in the gallery's order. */
+  galleryAlt?: string[];
 }
+
+/** One key figure of a hotel (kind, number, unit, qualifier), generated from its schema. */
+export type HotelFact = HotelSchema.Fact;
 
 /** A hotel file after validation. */
 export interface Hotel {
@@ -45,6 +50,10 @@ export interface Hotel {
   hero?: "regular" | "tall";
   image?: string;
   affiliateLink: string;
+  /** Key figures for the facts panel (src/site/facts.ts). */
+  facts?: HotelFact[];
+  /** Gallery photographs, content-relative paths. */
+  gallery?: string[];
   text: Record<string, Partial<HotelText>>;
 }
 

@@ -4,6 +4,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../src/build.js";
+import { hotelJsonLd } from "../src/site/seo.js";
 import { fixtureCopy } from "./support/fixture.js";
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
@@ -13,6 +14,7 @@ const EVIL = "</script><script>alert(1)</script><!-- & \"quotes\" 'too'";
 
 beforeAll(async () => {
   fx = await fixtureCopy({
+    "hotels/beta.yaml": (s) => s.replace("text:\n", "facts:\n  - { kind: rooms, value: 12 }\ntext:\n"),
     "hotels/gamma.yaml": (s) => s.replace("    description: A city hotel.", `    description: ${JSON.stringify(EVIL)}`).replace("    metaDescription: Stay at Gamma.", `    metaDescription: ${JSON.stringify(EVIL)}`),
   });
   await build({ contentDir: "content", outDir: "dist", cwd: fx.dir });
@@ -98,6 +100,14 @@ describe("structured data", () => {
     expect(hotel).toMatchObject({ "@context": "https://schema.org", name: "Test Brand Alpha", url: `${BASE}/test-brand-alpha/`, description: "Stay at Alpha." });
     expect(hotel.image).toMatch(/^https:\/\/fixture\.example\.com\/assets\//);
     expect(hotel.address).toEqual({ "@type": "PostalAddress", addressLocality: "Alpha Bay", addressCountry: "Testland" });
+  });
+
+  it("gives Hotel a numberOfRooms only when the hotel's facts state an exact room count", () => {
+    const base = { name: "A", url: `${BASE}/a/`, image: `${BASE}/a.jpg`, description: "A.", locality: "L", country: "C", lang: "en" };
+    expect(hotelJsonLd({ ...base, rooms: 674 }).numberOfRooms).toBe(674);
+    expect("numberOfRooms" in hotelJsonLd(base)).toBe(false);
+    expect("numberOfRooms" in blocks(pages.get("test-brand-alpha/index.html")!)[0]).toBe(false);
+    expect(blocks(pages.get("zh/test-brand-beta/index.html")!)[0].numberOfRooms).toBe(12);
   });
 
   it("keeps a description with </script> and <!-- inside the JSON-LD, body and meta tags as text", () => {

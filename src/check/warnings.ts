@@ -1,7 +1,9 @@
 // The findings `check` reports besides errors: text that falls back to the default language, meta titles and
-// descriptions longer than search results show, and placeholders left from `hotelsite new`. Pure: the
-// loaded files (for line numbers) and the resolved coverage in, located warnings out.
+// descriptions longer than search results show, key facts the hotel's copy does not state, and placeholders
+// left from `hotelsite new`. Pure: the loaded files (for line numbers) and the resolved coverage in, located
+// warnings out.
 import type { Warning } from "../errors.js";
+import { unstatedFacts } from "../site/facts.js";
 import type { Coverage } from "../site/resolve.js";
 import type { Content, LoadedContent, SourceFile } from "../types.js";
 
@@ -76,7 +78,7 @@ export interface AuthoringWarnings {
 /** A file with more placeholders than this gets one warning listing their lines, not one warning each. */
 const PLACEHOLDERS_LISTED = 3;
 
-/** Untranslated fields, over-long meta text and unfilled placeholders, each at its place. */
+/** Untranslated fields, over-long meta text, facts the copy does not state and unfilled placeholders, each at its place. */
 export function authoringWarnings({ loaded, content, coverage }: WarningsInput): AuthoringWarnings {
   const warnings: Warning[] = [];
   const def = content.site.languages[0].code;
@@ -104,6 +106,16 @@ export function authoringWarnings({ loaded, content, coverage }: WarningsInput):
           at(source, `${base}/${lang}/${key}`, `is ${width} characters wide; search results show about ${limit.max} of a ${limit.kind} (CJK characters count double)`),
         );
       }
+    }
+  }
+
+  // A fact repeats a figure the hotel's copy states: one its default-language text never mentions may be invented.
+  const defLang = content.site.languages[0].htmlLang;
+  for (const hotel of content.hotels) {
+    const source = sources.get(`hotel:${hotel.id}`)?.source;
+    if (!source) continue;
+    for (const i of unstatedFacts(hotel.facts, hotel.text[def], defLang)) {
+      warnings.push(at(source, `/facts/${i}/value`, `${hotel.facts![i].value} is not a figure this hotel's ${def} copy states; a fact repeats what the copy says`));
     }
   }
 

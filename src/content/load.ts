@@ -139,7 +139,12 @@ function imageRefs(site: unknown, hotels: SourceFile[]): string[] {
     add((site as Record<string, unknown>).defaultImage);
     add((site as Record<string, unknown>).homeImage);
   }
-  for (const h of hotels) if (h.data && typeof h.data === "object") add((h.data as Record<string, unknown>).image);
+  for (const h of hotels) {
+    if (!h.data || typeof h.data !== "object") continue;
+    const data = h.data as Record<string, unknown>;
+    add(data.image);
+    if (Array.isArray(data.gallery)) data.gallery.forEach(add);
+  }
   return [...refs];
 }
 

@@ -200,11 +200,89 @@ export namespace HotelSchema {
      */
     affiliateLink: string;
     /**
+     * Key figures shown at a glance near the top of the page, in this order (e.g. - { kind: rooms, value: 674 }). Only figures the hotel's copy states; units are shown as written here, never converted.
+     *
+     * @maxItems 8
+     */
+    facts?:
+      | []
+      | [Fact]
+      | [Fact, Fact]
+      | [Fact, Fact, Fact]
+      | [Fact, Fact, Fact, Fact]
+      | [Fact, Fact, Fact, Fact, Fact]
+      | [Fact, Fact, Fact, Fact, Fact, Fact]
+      | [Fact, Fact, Fact, Fact, Fact, Fact, Fact]
+      | [Fact, Fact, Fact, Fact, Fact, Fact, Fact, Fact];
+    /**
+     * Photographs shown as a swipeable strip on the page, in this order: paths relative to the content folder (JPEG, PNG or WebP, at least 1600 px wide). Each language's galleryAlt describes them, one line per image in the same order.
+     *
+     * @maxItems 12
+     */
+    gallery?:
+      | []
+      | [string]
+      | [string, string]
+      | [string, string, string]
+      | [string, string, string, string]
+      | [string, string, string, string, string]
+      | [string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string, string, string, string, string];
+    /**
      * Copy per language code (en, zh, ja, ...). The site's default language holds every field the layout needs; other languages may leave fields out, which then fall back to the default language and are reported by `hotelsite check`.
      */
     text: {
       [k: string]: Text;
     };
+  }
+  /**
+   * One key figure: what it counts (kind), the number as the copy states it, its unit where the kind takes one, and an optional qualifier.
+   *
+   * This interface was referenced by `Hotel`'s JSON-Schema
+   * via the `definition` "fact".
+   */
+  export interface Fact {
+    /**
+     * What the figure counts; its label comes from the interface strings (fact<Kind>).
+     */
+    kind:
+      | "rooms"
+      | "restaurants"
+      | "restaurantsAndBars"
+      | "pools"
+      | "meetingRooms"
+      | "ballrooms"
+      | "ballroomCapacity"
+      | "receptionCapacity"
+      | "eventCapacity"
+      | "area"
+      | "skiTerrain"
+      | "eventSpace"
+      | "meetingSpace"
+      | "casino"
+      | "spa"
+      | "poolArea"
+      | "airportMinutes"
+      | "airportDistance"
+      | "elevation"
+      | "golfHoles";
+    /**
+     * The number, as the copy states it (1800, not 1.8k); shown in the page language's number format.
+     */
+    value: number;
+    /**
+     * Unit of an area, distance or height, shown as written (never converted): sqft, sqm, acres, miles, km, feet or meters.
+     */
+    unit?: "sqft" | "sqm" | "acres" | "miles" | "km" | "feet" | "meters";
+    /**
+     * How the copy qualifies the number: over (over 200,000), about, upTo (up to 1,000) or plus (40+).
+     */
+    qualifier?: "over" | "about" | "upTo" | "plus";
   }
   /**
    * The hotel's copy in one language.
@@ -282,6 +360,25 @@ export namespace HotelSchema {
       | [Line, Line, Line, Line]
       | [Line, Line, Line, Line, Line]
       | [Line, Line, Line, Line, Line, Line];
+    /**
+     * Alternative text of the hotel's gallery photographs, one line per image in the gallery's order: what each shows.
+     *
+     * @maxItems 12
+     */
+    galleryAlt?:
+      | []
+      | [Line]
+      | [Line, Line]
+      | [Line, Line, Line]
+      | [Line, Line, Line, Line]
+      | [Line, Line, Line, Line, Line]
+      | [Line, Line, Line, Line, Line, Line]
+      | [Line, Line, Line, Line, Line, Line, Line]
+      | [Line, Line, Line, Line, Line, Line, Line, Line]
+      | [Line, Line, Line, Line, Line, Line, Line, Line, Line]
+      | [Line, Line, Line, Line, Line, Line, Line, Line, Line, Line]
+      | [Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line]
+      | [Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line];
     /**
      * Themed sections in page order, each a heading and its text. Translations follow the default language's order.
      *
@@ -705,6 +802,150 @@ export namespace StringsSchema {
      * The site's name in this language (footer, og:site_name, WebSite data). The default language's name is siteName in site.yaml.
      */
     siteName?: string;
+    /**
+     * Heading of a hotel's key facts panel, e.g. At a Glance.
+     */
+    factsTitle?: string;
+    /**
+     * Facts panel label of a figure counting rooms.
+     */
+    factRooms?: string;
+    /**
+     * Facts panel label of a figure counting restaurants.
+     */
+    factRestaurants?: string;
+    /**
+     * Facts panel label of a figure counting restaurants and bars.
+     */
+    factRestaurantsAndBars?: string;
+    /**
+     * Facts panel label of a figure counting pools.
+     */
+    factPools?: string;
+    /**
+     * Facts panel label of a figure counting meeting rooms.
+     */
+    factMeetingRooms?: string;
+    /**
+     * Facts panel label of a figure counting ballrooms.
+     */
+    factBallrooms?: string;
+    /**
+     * Facts panel label of a figure counting guests the ballroom holds.
+     */
+    factBallroomCapacity?: string;
+    /**
+     * Facts panel label of a figure counting guests at a reception.
+     */
+    factReceptionCapacity?: string;
+    /**
+     * Facts panel label of a figure counting guests the event spaces hold.
+     */
+    factEventCapacity?: string;
+    /**
+     * Facts panel label of a figure counting the size of the grounds.
+     */
+    factArea?: string;
+    /**
+     * Facts panel label of a figure counting ski terrain.
+     */
+    factSkiTerrain?: string;
+    /**
+     * Facts panel label of a figure counting event space.
+     */
+    factEventSpace?: string;
+    /**
+     * Facts panel label of a figure counting meeting space.
+     */
+    factMeetingSpace?: string;
+    /**
+     * Facts panel label of a figure counting the casino floor.
+     */
+    factCasino?: string;
+    /**
+     * Facts panel label of a figure counting the spa.
+     */
+    factSpa?: string;
+    /**
+     * Facts panel label of a figure counting the pools' area.
+     */
+    factPoolArea?: string;
+    /**
+     * Facts panel label of a figure counting travel time to the airport.
+     */
+    factAirportMinutes?: string;
+    /**
+     * Facts panel label of a figure counting distance from the airport.
+     */
+    factAirportDistance?: string;
+    /**
+     * Facts panel label of a figure counting elevation.
+     */
+    factElevation?: string;
+    /**
+     * Facts panel label of a figure counting the golf course.
+     */
+    factGolfHoles?: string;
+    /**
+     * A figure in square feet, e.g. {value} sq ft; {value} is the number in the page's number format.
+     */
+    unitSqft?: string;
+    /**
+     * A figure in square meters, e.g. {value} sqm; {value} is the number in the page's number format.
+     */
+    unitSqm?: string;
+    /**
+     * A figure in acres, e.g. {value} acres; {value} is the number in the page's number format.
+     */
+    unitAcres?: string;
+    /**
+     * A figure in miles, e.g. {value} miles; {value} is the number in the page's number format.
+     */
+    unitMiles?: string;
+    /**
+     * A figure in kilometers, e.g. {value} km; {value} is the number in the page's number format.
+     */
+    unitKm?: string;
+    /**
+     * A figure in feet, e.g. {value} ft; {value} is the number in the page's number format.
+     */
+    unitFeet?: string;
+    /**
+     * A figure in meters, e.g. {value} m; {value} is the number in the page's number format.
+     */
+    unitMeters?: string;
+    /**
+     * A figure in minutes, e.g. {value} minutes; {value} is the number in the page's number format.
+     */
+    unitMinutes?: string;
+    /**
+     * A figure in guests, e.g. {value} guests; {value} is the number in the page's number format.
+     */
+    unitGuests?: string;
+    /**
+     * A figure in golf holes, e.g. {value} holes; {value} is the number in the page's number format.
+     */
+    unitHoles?: string;
+    /**
+     * A figure the copy qualifies, e.g. over {value}; {value} is the number with its unit.
+     */
+    qualifierOver?: string;
+    /**
+     * A figure the copy qualifies, e.g. about {value}; {value} is the number with its unit.
+     */
+    qualifierAbout?: string;
+    /**
+     * A figure the copy qualifies, e.g. up to {value}; {value} is the number with its unit.
+     */
+    qualifierUpTo?: string;
+    /**
+     * A figure the copy qualifies, e.g. {value}+; {value} is the number with its unit.
+     */
+    qualifierPlus?: string;
+    /**
+     * Accessible label of a hotel's scrollable photo gallery.
+     */
+    gallery?: string;
   }
   /**
    * This interface was referenced by `UIStrings`'s JSON-Schema

@@ -7,6 +7,7 @@ import { comparableLink, portProblem, spaceProblem } from "./booking-link.js";
 import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "../types.js";
 import { withSiteName } from "../site/i18n.js";
 import { aliasErrors } from "./aliases.js";
+import { factAndGalleryProblems } from "./facts-gallery.js";
 import { sourceTimes } from "./git-times.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import { loadValidators, type Validators } from "./validators.js";
@@ -227,6 +228,9 @@ export function validateContent(loaded: LoadedContent): Validated {
     if (hotel.image !== undefined && !loaded.images.has(hotel.image)) {
       errors.push(errorAt(source, "/image", `"${hotel.image}" is not an image file in the content folder`, imageHint(hotel.image)));
     }
+    const def = site?.languages[0].code ?? "en";
+    const imageProblem = (ref: string) => (loaded.images.has(ref) ? undefined : imageHint(ref));
+    for (const p of factAndGalleryProblems(hotel, def, imageProblem)) errors.push(errorAt(source, p.pointer, p.message, p.hint));
     if (hotel.image === undefined) {
       warnings.push({ place: { file: source.file, pointer: "/image" }, message: "has no image of its own; the site's default image is used" });
     }

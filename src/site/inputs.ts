@@ -16,7 +16,7 @@ export const input = {
    * that needed no fallback reads of it.
    */
   shape: (source: string, lang: string) => `${source}#${lang}:shape`,
-  /** A hotel's own fields apart from its text: layout, hero, image, booking link. */
+  /** A hotel's own fields apart from its text: layout, hero, image, booking link, facts, gallery. */
   hotel: (id: string) => `hotel:${id}`,
   /** An image file's facts (size and content hash). */
   image: (ref: string) => `image:${ref}`,
@@ -33,7 +33,7 @@ const fieldsCache = new WeakMap<Hotel, string>();
 /** A hotel's own fields as one string (kept per hotel object, so unchanged hotels cost nothing). */
 function hotelFields(h: Hotel): string {
   let s = fieldsCache.get(h);
-  if (s === undefined) fieldsCache.set(h, (s = JSON.stringify([h.id, h.layout, h.hero, h.image, h.affiliateLink])));
+  if (s === undefined) fieldsCache.set(h, (s = JSON.stringify([h.id, h.layout, h.hero, h.image, h.affiliateLink, h.facts, h.gallery])));
   return s;
 }
 

@@ -110,6 +110,12 @@ export interface Section {
   paragraphs: string[];
 }
 
+/** One row of a hotel's key facts panel: translated label, number formatted for the page with unit and qualifier. */
+export interface FactView {
+  label: string;
+  value: string;
+}
+
 /** A hotel page's content, whichever layout shows it. */
 export interface HotelView {
   id: string;
@@ -127,6 +133,10 @@ export interface HotelView {
   closing: string[];
   cta?: { title: string; paragraphs: string[] };
   image: ImageView;
+  /** Key figures for the facts panel; empty when the hotel lists none. */
+  facts: FactView[];
+  /** Gallery photographs with their alt text in the page's language; empty without a gallery. */
+  gallery: ImageView[];
   book: BookLink<"hero" | "body" | "cta">;
 }
 

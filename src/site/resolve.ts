@@ -5,6 +5,7 @@
 import type { Content, HomeText, Hotel, HotelText, ImageInfo, Language, UiStrings } from "../types.js";
 import { imagePlan, OG_SIZE } from "../images/plan.js";
 import { bookLink, pageKey, type Placement } from "./affiliate.js";
+import { factViews } from "./facts.js";
 import { fallbackMarker } from "./fallback-marks.js";
 import { flagUrl } from "./flags.js";
 import { format, type ResolvedText } from "./i18n.js";
@@ -373,6 +374,8 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
           closing: paragraphs(ht.closing),
           cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
           image,
+          facts: factViews(h.facts, t, lang.htmlLang),
+          gallery: (h.gallery ?? []).map((ref, i) => imageOf(ref, ht.galleryAlt?.[i] ?? "")),
           book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "body", "cta"]),
         };
         return {
@@ -384,7 +387,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
               image,
               type: "website",
               jsonLd: [
-                hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang }),
+                hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang, rooms: h.facts?.find((f) => f.kind === "rooms" && !f.qualifier)?.value }),
                 breadcrumbJsonLd([
                   { name: t.home, url: homeUrl },
                   { name: ht.name, url },

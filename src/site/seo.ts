@@ -11,7 +11,7 @@ export function serializeJsonLd(data: unknown): string {
 }
 
 /** schema.org Hotel: only facts the content holds (no rating, price or street address). */
-export function hotelJsonLd(o: { name: string; url: string; image: string; description: string; locality: string; country: string; lang: string }) {
+export function hotelJsonLd(o: { name: string; url: string; image: string; description: string; locality: string; country: string; lang: string; rooms?: number }) {
   return {
     "@context": "https://schema.org",
     "@type": "Hotel",
@@ -21,6 +21,8 @@ export function hotelJsonLd(o: { name: string; url: string; image: string; descr
     description: o.description,
     inLanguage: o.lang,
     address: { "@type": "PostalAddress", addressLocality: o.locality, addressCountry: o.country },
+    // The hotel's exact room count, when its key facts state one (never a qualified "over 600").
+    ...(o.rooms !== undefined && { numberOfRooms: o.rooms }),
   };
 }
 

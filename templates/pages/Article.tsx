@@ -2,6 +2,8 @@
 // highlighted box, a closing paragraph and one large centred book button.
 import type { HotelPage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
+import { FactsPanel } from "../components/FactsPanel";
+import { Gallery } from "../components/Gallery";
 import { Breadcrumb, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
@@ -21,7 +23,9 @@ export function Article({ page }: { page: HotelPage }) {
       <figure className="article-figure">
         <Img image={h.image} className="article-figure__image" hero sizes="(min-width: 800px) 760px, 100vw" />
       </figure>
+      <FactsPanel page={page} />
       <Sections sections={h.sections} />
+      <Gallery page={page} />
       {h.whyChoose && (
         <section className="checklist">
           <h2><T>{h.whyChoose.title}</T></h2>

@@ -2,6 +2,8 @@
 // and a closing box with a second book button.
 import type { HotelPage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
+import { FactsPanel } from "../components/FactsPanel";
+import { Gallery } from "../components/Gallery";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
@@ -23,6 +25,7 @@ export function Showcase({ page }: { page: HotelPage }) {
       </header>
       <div className="container container--narrow">
         <Breadcrumb page={page} />
+        <FactsPanel page={page} />
         <section className="overview">
           <h2><T>{h.mainTitle}</T></h2>
           <Paragraphs items={h.overview} />
@@ -40,6 +43,7 @@ export function Showcase({ page }: { page: HotelPage }) {
           ))}
         </ul>
       </section>
+      <Gallery page={page} />
       <div className="container container--narrow">
         <Sections sections={h.sections} />
       </div>

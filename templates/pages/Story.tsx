@@ -2,6 +2,8 @@
 // sections, and a closing call to action with a second book button.
 import type { HotelPage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
+import { FactsPanel } from "../components/FactsPanel";
+import { Gallery } from "../components/Gallery";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
@@ -22,12 +24,14 @@ export function Story({ page }: { page: HotelPage }) {
       </header>
       <div className="container container--narrow">
         <Breadcrumb page={page} />
+        <FactsPanel page={page} />
         <section className="overview">
           <h2><T>{h.mainTitle}</T></h2>
           <Paragraphs items={h.intro} className="lead" />
         </section>
         <Sections sections={h.sections} />
       </div>
+      <Gallery page={page} />
       {h.cta && <CallToAction page={page} title={h.cta.title} paragraphs={h.cta.paragraphs} book={h.book} />}
     </article>
   );

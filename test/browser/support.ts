@@ -78,14 +78,14 @@ const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 /** A stand-in for the booking partner's page, so a followed affiliate link never leaves the machine. */
 const BOOKING_STUB = "<!doctype html><title>Booking partner (stub)</title><p>stub</p>";
 
-/** Builds content/ into a temp folder, serves it and launches chromium. */
-async function startSite(): Promise<{ site: Site; closeContexts(): Promise<void>; stop(): Promise<void> }> {
+/** Builds content/ (or the folder `content` makes) into a temp folder, serves it and launches chromium. */
+async function startSite(content?: () => Promise<string>): Promise<{ site: Site; closeContexts(): Promise<void>; stop(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), "hotelsite-browser-"));
   const out = path.join(dir, "dist");
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
   try {
-    await build({ contentDir: path.join(REPO, "content"), outDir: out, cwd: REPO });
+    await build({ contentDir: content ? await content() : path.join(REPO, "content"), outDir: out, cwd: REPO });
     server = await startServer({ root: out, port: 0 });
     browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS, headless: true });
   } catch (e) {
@@ -173,12 +173,13 @@ async function startSite(): Promise<{ site: Site; closeContexts(): Promise<void>
 /**
  * Registers the hooks of a browser test file: the site and browser start once for the file; after each test
  * its contexts close and the test fails if any page showed a CSP violation, a script error, a broken resource
- * or a request to the outside. Returns a getter for the running site.
+ * or a request to the outside. Returns a getter for the running site. `content` makes another content folder
+ * to build instead of the bundled one (a fixture copy).
  */
-export function useSite(): () => Site {
+export function useSite(content?: () => Promise<string>): () => Site {
   let running: Awaited<ReturnType<typeof startSite>> | undefined;
   beforeAll(async () => {
-    running = await startSite();
+    running = await startSite(content);
   });
   afterEach(async () => {
     if (!running) return;
@@ -197,4 +198,25 @@ export function useSite(): () => Site {
 /** The path of a page in a language ("/grand-hyatt-dubai/" in zh is "/zh/grand-hyatt-dubai/"). */
 export function inLanguage(pathname: string, lang: (typeof LANGS)[number]): string {
   return lang.prefix + pathname;
+}
+
+const AXE_SOURCE = await readFile(path.join(REPO, "node_modules", "axe-core", "axe.min.js"), "utf8");
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * Runs axe (WCAG 2.x A and AA) on the page as it is and returns its violations, one line each (rule, impact,
+ * first targets), so a failure says what to fix. axe is evaluated through the DevTools protocol, which the
+ * page's CSP does not govern.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    (tags) => (window as any).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }).then((r: any) => r.violations),
+    AXE_TAGS,
+  );
+  return violations.map((v: any) => {
+    const targets = v.nodes.slice(0, 3).map((n: any) => n.target.join(" "));
+    const more = v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : "";
+    return `${v.id} [${v.impact}] ${v.help}: ${targets.join(" | ")}${more}`;
+  });
 }

@@ -32,9 +32,15 @@ describe("textWidth", () => {
 });
 
 describe("authoringWarnings", () => {
+  it("warns at a fact whose number the hotel's English copy never states, and not at one it does", async () => {
+    // alpha's description says "A seaside hotel with 1,234 rooms."
+    const { lines } = await warningsWith({ "hotels/alpha.yaml": (s) => s.replace("text:\n", "facts:\n  - { kind: rooms, value: 1234 }\n  - { kind: pools, value: 7 }\ntext:\n") });
+    expect(lines.filter((l) => l.includes("/facts/"))).toEqual(["content/hotels/alpha.yaml:8:27 /facts/1/value 7 is not a figure this hotel's en copy states; a fact repeats what the copy says"]);
+  });
+
   it("lists the untranslated fields of each file and language at the language's block", async () => {
     const { lines } = await warningsWith({});
-    expect(lines).toContain("content/strings.yaml:30:1 /zh zh: 1 of 28 fields untranslated (shown in en): /notFoundText");
+    expect(lines).toContain("content/strings.yaml:66:1 /zh zh: 1 of 64 fields untranslated (shown in en): /notFoundText");
     expect(lines).toContain("content/home.yaml:66:1 /ja ja: 1 of 31 fields untranslated (shown in en): /heroSubtitle");
     expect(lines).toContain("content/hotels/alpha.yaml:31:3 /text/zh zh: 23 of 27 fields untranslated (shown in en): /title, /location, /locality, /country, /description and 18 more");
     expect(lines.filter((l) => l.includes(" en: "))).toEqual([]);

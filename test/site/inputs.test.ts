@@ -72,4 +72,11 @@ describe("changedInputs", () => {
     const changed = changedInputs(inputValues(base), inputValues(content([alpha, beta], { site })));
     expect(changed).toEqual(new Set(["site", "strings#en:shape", "strings#zh:shape", "home#en:shape", "home#zh:shape", "hotel:alpha#en:shape", "hotel:alpha#zh:shape", "hotel:beta#en:shape", "hotel:beta#zh:shape"]));
   });
+
+  it("names a hotel's own fields when its facts or gallery change (the pages that show them are resolved again)", () => {
+    const withFacts = { ...beta, facts: [{ kind: "rooms", value: 10 }], gallery: ["images/a.jpg"] } as Hotel;
+    const before = inputValues(content([alpha, withFacts]));
+    expect(changedInputs(before, inputValues(content([alpha, { ...withFacts, facts: [{ kind: "rooms", value: 11 }] } as Hotel])))).toEqual(new Set(["hotel:beta"]));
+    expect(changedInputs(before, inputValues(content([alpha, { ...withFacts, gallery: ["images/b.jpg"] } as Hotel])))).toEqual(new Set(["hotel:beta"]));
+  });
 });

@@ -1,0 +1,100 @@
+// A hotel's key figures as the facts panel shows them: a translated label and the number in the page language's
+// format, with its unit and qualifier as the content states them (never converted). Pure: the kinds are data.
+import type { HotelFact, UiStrings } from "../types.js";
+import { format } from "./i18n.js";
+import type { FactView } from "./pages.js";
+
+type Kind = HotelFact["kind"];
+type Unit = NonNullable<HotelFact["unit"]>;
+type StringKey = keyof UiStrings;
+
+/** What each kind of figure is labelled with, and the units it takes: a fixed one it implies, or those it allows. */
+export const FACT_KINDS: Record<Kind, { label: StringKey; implied?: StringKey; units?: readonly Unit[] }> = {
+  rooms: { label: "factRooms" },
+  restaurants: { label: "factRestaurants" },
+  restaurantsAndBars: { label: "factRestaurantsAndBars" },
+  pools: { label: "factPools" },
+  meetingRooms: { label: "factMeetingRooms" },
+  ballrooms: { label: "factBallrooms" },
+  ballroomCapacity: { label: "factBallroomCapacity", implied: "unitGuests" },
+  receptionCapacity: { label: "factReceptionCapacity", implied: "unitGuests" },
+  eventCapacity: { label: "factEventCapacity", implied: "unitGuests" },
+  area: { label: "factArea", units: ["acres", "sqft", "sqm"] },
+  skiTerrain: { label: "factSkiTerrain", units: ["acres"] },
+  eventSpace: { label: "factEventSpace", units: ["sqft", "sqm"] },
+  meetingSpace: { label: "factMeetingSpace", units: ["sqft", "sqm"] },
+  casino: { label: "factCasino", units: ["sqft", "sqm"] },
+  spa: { label: "factSpa", units: ["sqft", "sqm"] },
+  poolArea: { label: "factPoolArea", units: ["sqft", "sqm"] },
+  airportMinutes: { label: "factAirportMinutes", implied: "unitMinutes" },
+  airportDistance: { label: "factAirportDistance", units: ["miles", "km"] },
+  elevation: { label: "factElevation", units: ["feet", "meters"] },
+  golfHoles: { label: "factGolfHoles", implied: "unitHoles" },
+};
+
+/** The interface string of each unit a fact may state. */
+const UNIT_STRINGS: Record<Unit, StringKey> = {
+  sqft: "unitSqft",
+  sqm: "unitSqm",
+  acres: "unitAcres",
+  miles: "unitMiles",
+  km: "unitKm",
+  feet: "unitFeet",
+  meters: "unitMeters",
+};
+
+/** The interface string of each qualifier. */
+const QUALIFIER_STRINGS: Record<NonNullable<HotelFact["qualifier"]>, StringKey> = {
+  over: "qualifierOver",
+  about: "qualifierAbout",
+  upTo: "qualifierUpTo",
+  plus: "qualifierPlus",
+};
+
+/** A fact whose unit does not suit its kind: what validation reports (pointer inside the fact, message, hint). */
+export function factProblem(fact: HotelFact): { pointer: string; message: string; hint: string } | undefined {
+  const kind = FACT_KINDS[fact.kind];
+  if (!kind.units && fact.unit !== undefined) {
+    return { pointer: "/unit", message: `${fact.kind} takes no unit`, hint: kind.implied ? `${fact.kind} is counted in ${kind.implied.slice(4).toLowerCase()}; remove unit` : "remove unit: the figure is a count" };
+  }
+  if (kind.units && (fact.unit === undefined || !kind.units.includes(fact.unit))) {
+    return { pointer: fact.unit === undefined ? "" : "/unit", message: fact.unit === undefined ? `${fact.kind} needs a unit` : `${fact.kind} cannot be in ${fact.unit}`, hint: `write unit: ${kind.units.join(" or ")}, as the hotel's copy states it` };
+  }
+  return undefined;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+/** The page locale's number format, made once per locale. */
+function numberFormat(locale: string): Intl.NumberFormat {
+  let f = formats.get(locale);
+  if (!f) formats.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })));
+  return f;
+}
+
+/** The facts panel's rows in one language: `htmlLang` is the page language's BCP 47 tag (its number format). */
+export function factViews(facts: readonly HotelFact[] | undefined, t: UiStrings, htmlLang: string): FactView[] {
+  return (facts ?? []).map((fact) => {
+    const kind = FACT_KINDS[fact.kind];
+    const number = numberFormat(htmlLang).format(fact.value);
+    const unit = fact.unit ? UNIT_STRINGS[fact.unit] : kind.implied;
+    const measured = unit ? format(t[unit], { value: number }) : number;
+    const value = fact.qualifier ? format(t[QUALIFIER_STRINGS[fact.qualifier]], { value: measured }) : measured;
+    return { label: t[kind.label], value };
+  });
+}
+
+/** Where a number stands alone in a text: not part of a longer number (800 is not in 1,800 nor in 8,000). */
+function mentions(text: string, number: string): boolean {
+  const escaped = number.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\d.,])${escaped}(?![\\d]|[.,]\\d)`).test(text);
+}
+
+/**
+ * The facts whose number the hotel's own copy in the default language never states (as the language writes it,
+ * 1,800, or plainly, 1800), by index: what `check` warns about, so a panel cannot show a figure the copy lacks.
+ */
+export function unstatedFacts(facts: readonly HotelFact[] | undefined, copy: unknown, htmlLang: string): number[] {
+  if (!facts?.length) return [];
+  const text = JSON.stringify(copy ?? "");
+  return facts.flatMap((fact, i) => (mentions(text, numberFormat(htmlLang).format(fact.value)) || mentions(text, String(fact.value)) ? [] : [i]));
+}
