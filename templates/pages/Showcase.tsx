@@ -3,7 +3,7 @@
 import type { HotelPage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
-import { Img } from "../components/Img";
+import { Img, panelSide } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
 import { T } from "../components/T";
 
@@ -12,8 +12,8 @@ export function Showcase({ page }: { page: HotelPage }) {
   const t = page.t;
   return (
     <article className="hotel hotel--showcase">
-      <header className={`hero hero--showcase hero--${h.hero}`}>
-        <Img image={h.image} className="hero__image" hero sizes="100vw" />
+      <header className={`hero hero--showcase hero--${h.hero} ${panelSide(h.image)}`}>
+        <Img image={h.image} className="hero__image" hero crop sizes="100vw" />
         <div className="hero__content hero__content--bottom">
           <p className="hero__kicker"><T>{h.location}</T></p>
           <h1 className="hero__title"><T>{h.name}</T></h1>

@@ -3,7 +3,7 @@
 import type { HotelPage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
-import { Img } from "../components/Img";
+import { Img, panelSide } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
 import { T } from "../components/T";
 
@@ -12,8 +12,8 @@ export function Story({ page }: { page: HotelPage }) {
   const t = page.t;
   return (
     <article className="hotel hotel--story">
-      <header className="hero hero--story">
-        <Img image={h.image} className="hero__image" hero sizes="100vw" />
+      <header className={`hero hero--story ${panelSide(h.image)}`}>
+        <Img image={h.image} className="hero__image" hero crop sizes="100vw" />
         <div className="hero__content hero__content--center">
           <h1 className="hero__title"><T>{h.name}</T></h1>
           <p className="hero__kicker"><T>{h.location}</T></p>
