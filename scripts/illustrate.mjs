@@ -679,20 +679,21 @@ scene('tokyo', 'Grand Hyatt Tokyo: city lights at night with Mount Fuji in the d
   { sky: ['#0a1130', '#262d68', '#6e5b8c'], sun: '#f6efd9', haze: '#5b5589', ink: '#0a0b1e', sea: ['#2b2d5c', '#0a0c22'], lights: '#ffcf7e' },
   (S) => {
     const hz = 730;
-    sky(S, hz); stars(S, 60, 420); sun(S, 1330, 150, 26, { glow: 3, strength: 0.3 });
-    range(S, [[80, hz], [300, 610], [450, 505], [545, 412], [580, 392], [620, 392], [655, 412], [750, 505], [900, 610], [1120, hz]], S.t(0.3),
+    // Fuji beyond the towers on the right; the left half of the sky stays calm for the text panel.
+    sky(S, hz); stars(S, 60, 420); sun(S, 360, 150, 26, { glow: 3, strength: 0.3 });
+    range(S, [[620, hz], [840, 610], [990, 505], [1085, 412], [1120, 392], [1160, 392], [1195, 412], [1290, 505], [1440, 610], [1660, hz]], S.t(0.3),
       { rough: 0.04, depth: 2, snow: 470, snowColor: mix('#e6e8f6', S.p.haze, 0.25), shade: 0.18, base: hz });
     mist(S, 580, 200, 0.5);
     const far = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 160, peak: 1150, spread: 450 })], S.t(0.45), { lights: 0.3 });
-    const near = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 24, hMax: 260, peak: 1300, spread: 300, wMin: 30, wMax: 70 })], S.t(0.7), { lights: 0.75 });
-    const tw = '#ef7a3a', x = 1080;
+    const near = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 24, hMax: 220, peak: 760, spread: 260, wMin: 30, wMax: 70 })], S.t(0.7), { lights: 0.75 });
+    const tw = '#ef7a3a', x = 900;
     const tower = layer(S, [[stack(x, hz, [[62, 36, 60], [36, 26, 90], [29, 29, 16], [24, 12, 130], [15, 15, 14], [10, 4, 70], [2, 1, 60]]) + arch(x - 26, hz, 52, 40), 'evenodd']], tw);
     halo(S, x, hz - 180, 240, tw, 0.3);
     S.add(`<path d="${d`M${x - 36} ${hz - 60}h72M${x - 28} ${hz - 150}h56M${x - 22} ${hz - 240}h44`}" stroke="#fff1d6" stroke-width="3"${op(0.8)}/>`);
     sea(S, hz);
     reflect(S, [[near, S.t(0.7)], [tower, tw]], hz, 0.5, 200);
     ripples(S, hz + 4, H, 50, S.p.lights, 0.4);
-    ripples(S, hz + 4, H, 12, tw, 0.5, 1000, 1160);
+    ripples(S, hz + 4, H, 12, tw, 0.5, x - 80, x + 80);
   });
 
 scene('hong-kong', 'Grand Hyatt Hong Kong: Victoria Harbour skyline at night below the Peak',
@@ -1041,17 +1042,19 @@ scene('athens', 'Grand Hyatt Athens: the Acropolis on its hill at golden hour',
   { sky: ['#6d7bb0', '#e2a58c', '#f8d6a7'], sun: '#fff0d0', haze: '#d6a78f', ink: '#35283a' },
   (S) => {
     const hz = 740, mb = '#f2cf9c';
-    sky(S, hz); sun(S, 1320, 520, 40, { glow: 5 });
+    sky(S, hz); sun(S, 420, 500, 40, { glow: 5 });
     range(S, [[0, 560], [200, 520], [420, 545], [700, 505], [1000, 540], [1300, 515], [1600, 545]], S.t(0.15), { rough: 0.15, shade: 0.08 });
     S.add(path(skyline(S, { x0: 0, x1: W, base: 760, hMin: 10, hMax: 30, wMin: 14, wMax: 34, kinds: 'ffg' }), S.t(0.3)));
     mist(S, 620, 160, 0.5);
-    range(S, [[250, 780], [350, 650], [420, 560], [470, 518], [560, 506], [900, 500], [1150, 508], [1220, 545], [1300, 650], [1400, 780]], S.t(0.55), { rough: 0.12, shade: 0.16 });
+    // The rock and its temples stand right of centre: the left of the picture is the text panel's.
+    S.add('<g transform="translate(280 0)">');
+    range(S, [[-80, 1000], [150, 880], [250, 780], [350, 650], [420, 560], [470, 518], [560, 506], [900, 500], [1150, 508], [1220, 545], [1300, 650], [1400, 780]], S.t(0.55), { rough: 0.12, shade: 0.16 });
     // Parthenon (columns let the sky through), Erechtheion and Propylaea
     let cols = '';
     for (let i = 0; i < 15; i++) cols += rect(712 + i * 21, 420, 12, 68);
     solid(S, cols + rect(700, 400, 322, 22) + d`M700 400L760 382L820 400Z` + rect(694, 486, 334, 8) + rect(688, 494, 346, 8) +
       rect(560, 460, 84, 40) + rect(552, 452, 100, 9) + rect(470, 470, 70, 34) + rect(480, 456, 50, 16), mix(mb, S.p.haze, 0.15), 1000, 0.15);
-    S.add(path(rect(440, 496, 740, 12), S.t(0.6)));
+    S.add(path(rect(440, 496, 740, 12), S.t(0.6)), '</g>');
     S.add(path(skyline(S, { x0: 0, x1: W, base: H, hMin: 50, hMax: 100, wMin: 40, wMax: 110, kinds: 'fffg' }), S.t(0.78)));
     S.add(path([[120, 880, 220, 26], [170, 900, 160, 22], [1400, 880, 240, 28], [1460, 900, 180, 22], [1330, 900, 150, 20]].map(([x, y, h, w]) => cypress(x, y, h, w)).join('') + canopy(S, 0, 420, 900, 26, 50) + canopy(S, 1200, W, 910, 26, 50), S.p.ink));
   });
