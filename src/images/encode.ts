@@ -50,8 +50,7 @@ async function cropped(sharp: SharpFactory, input: Sharp, job: EncodeJob, v: Var
 /** Encodes one variant from the source bytes. */
 async function encodeOne(sharp: SharpFactory, bytes: Buffer, job: EncodeJob, v: Variant): Promise<Buffer> {
   // A vector source is rendered at the density that gives the size wanted, not scaled up from its own.
-  const share = v.region ? v.region.width / job.width : 1;
-  const scale = v.fit === "cover" ? Math.max(v.width / job.width, v.height / job.height) : v.width / share / job.width;
+  const scale = v.region ? v.width / v.region.width : v.fit === "cover" ? Math.max(v.width / job.width, v.height / job.height) : v.width / job.width;
   const input = job.vector ? sharp(bytes, { density: Math.min(72 * scale, 100_000) }) : sharp(bytes);
   const sized = v.region
     ? await cropped(sharp, input, job, v)

@@ -102,6 +102,14 @@ export function cropRegion(info: ImageInfo): Region {
   return { left: Math.round(((info.width - width) * x) / 100), top: Math.round(((info.height - height) * y) / 100), width, height };
 }
 
+/** The link preview's region: the largest of OG_SIZE's shape, placed by the focal point as cropRegion places its crop. */
+export function ogRegion(info: ImageInfo): Region {
+  const { x, y } = info.focus ?? { x: 50, y: 50 };
+  const k = Math.min(info.width / OG_SIZE.width, info.height / OG_SIZE.height);
+  const width = Math.round(OG_SIZE.width * k), height = Math.round(OG_SIZE.height * k);
+  return { left: Math.round(((info.width - width) * x) / 100), top: Math.round(((info.height - height) * y) / 100), width, height };
+}
+
 /** The crop's widths: all of CROP.widths for vectors, those not above the crop's own width for rasters. */
 function cropWidths(info: ImageInfo, region: Region): number[] {
   if (info.ext === "svg") return [...CROP.widths];
@@ -123,7 +131,9 @@ export function planImage(ref: string, info: ImageInfo, url: ImageUrl): ImagePla
     });
     return { type: f.type, srcset: entries.join(", ") };
   });
-  const og: Variant = { url: url(`${key}-og`, "jpg"), cacheName: `${key}-og.jpg`, ...OG_SIZE, format: "jpeg", fit: "cover" };
+  // A link preview is cut around the focal point too (the largest region of its shape); centred without one.
+  const ogPart = info.focus ? `${key}-og-f${info.focus.x}x${info.focus.y}` : `${key}-og`;
+  const og: Variant = { url: url(ogPart, "jpg"), cacheName: `${ogPart}.jpg`, ...OG_SIZE, format: "jpeg", fit: "cover", region: info.focus ? ogRegion(info) : undefined };
   variants.push(og);
 
   // The phone crop, named by its focal point and share too: changing either makes new files, never stale ones.

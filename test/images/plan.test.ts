@@ -1,6 +1,6 @@
 // The image plan: which variants an image gets, under which names, and the view templates receive.
 import { describe, expect, it } from "vitest";
-import { cropRegion, imagePlan, planImage, widthsFor } from "../../src/images/plan.js";
+import { cropRegion, imagePlan, ogRegion, planImage, widthsFor } from "../../src/images/plan.js";
 import type { ImageInfo } from "../../src/types.js";
 
 const svg: ImageInfo = { width: 1600, height: 1000, hash: "aaaaaaaaaa", ext: "svg" };
@@ -88,6 +88,16 @@ describe("image plan", () => {
     // A raster's crop is never enlarged: a 600 px wide photo has a 360 px crop, made at that width.
     const small = planImage("images/x.jpg", { ...svg, ext: "jpg", width: 600, height: 400 }, url);
     expect(small.variants.filter((v) => v.region).map((v) => `${v.format} ${v.width}x${v.height}`)).toEqual(["avif 360x240", "webp 360x240"]);
+  });
+
+  it("cuts the link preview around the focal point: the largest 1200:630 region, named by the point", () => {
+    expect(ogRegion({ ...svg, focus: { x: 50, y: 0 } })).toEqual({ left: 0, top: 0, width: 1600, height: 840 });
+    expect(ogRegion({ ...svg, focus: { x: 50, y: 100 } })).toEqual({ left: 0, top: 160, width: 1600, height: 840 });
+    const focused = planImage("images/x.svg", { ...svg, focus: { x: 50, y: 100 } }, url);
+    expect(focused.view.og).toMatch(/-og-f50x100\.jpg$/);
+    expect(focused.variants.find((v) => v.url === focused.view.og)).toMatchObject({ width: 1200, height: 630, region: { top: 160 } });
+    // Without a focal point the preview is the centred cover crop, under its old name.
+    expect(planImage("images/x.svg", svg, url).view.og).toMatch(/[0-9a-f]{10}-og\.jpg$/);
   });
 
   it("asks the site's routes for every URL", () => {

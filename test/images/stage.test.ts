@@ -91,6 +91,8 @@ describe("image stage", () => {
     expect(await sharp(copies.find((c) => /pic\.\w+-f100x50s60-480\.webp$/.test(c.path))!.from).metadata()).toMatchObject({ width: 480, height: 300 });
     expect(isGold(await pixel(/pic\.\w+-f100x50s60-480\.webp$/, 80, 150))).toBe(true);
     expect(isGold(await pixel(/pic\.\w+-f100x50s60-480\.webp$/, 420, 150))).toBe(false);
+    // The link preview is cut around the point as well, at its exact size.
+    expect(await sharp(copies.find((c) => /pic\.\w+-og-f100x50\.jpg$/.test(c.path))!.from).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
     // The raster's crop with the point at the right edge is mostly the blue half; at the left edge, the red one.
     expect(isRed(await pixel(/halves\.\w+-f100x50s60-480\.webp$/, 300, 140))).toBe(false);
     expect(isRed(await pixel(/halves-left\.\w+-f0x50s60-480\.webp$/, 300, 140))).toBe(true);
