@@ -333,12 +333,6 @@ function palms(S, list, fill) {
     `<use href="#p" transform="matrix(${(s * f).toFixed(2)} 0 ${(k * s).toFixed(2)} ${s.toFixed(2)} ${fmt(x)} ${fmt(y)})"/>`).join('') + '</g>');
 }
 
-/** Small gliding-bird strokes. */
-function birds(S, list, color, w = 2) {
-  const s = list.map(([x, y, k]) => d`M${x - 9 * k} ${y - 3 * k}q${5 * k} -${3 * k} ${9 * k} ${3 * k}q${4 * k} -${6 * k} ${9 * k} -${3 * k}`).join('');
-  S.add(`<path d="${s}" fill="none" stroke="${color}" stroke-width="${w}"/>`);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Architecture
 // ---------------------------------------------------------------------------------------------
@@ -518,7 +512,6 @@ scene('goa', 'Grand Hyatt Goa, India: palm beach and a white Portuguese-era chur
     S.add(`<path d="${curve([[0, 818], [500, 798], [1000, 830], [1600, 870]])}" stroke="#fff6e6" stroke-width="4" fill="none"${op(0.8)}/>`);
     S.add(path(d`M640 880Q740 900 860 872L880 856Q760 878 620 864Z`, S.t(0.85)), `<path d="M660 896L700 874M820 890L790 868M640 898H880" stroke="${S.t(0.85)}" stroke-width="3"/>`);
     palms(S, [[70, 1010, 1.65, 1, 0.12], [1040, 1010, 1.0, -1, 0.22], [1500, 1010, 1.45, -1, 0.15]], S.p.ink);
-    birds(S, [[960, 330, 1.2], [1010, 300, 1], [1060, 345, 0.8]], S.t(0.7));
   });
 
 scene('nusa-dua', 'Grand Hyatt Bali, Nusa Dua: Balinese beach with outrigger jukung boats',
@@ -568,7 +561,6 @@ scene('bali', 'Grand Hyatt Bali: rice terraces, a split temple gate and the ocea
         `<path d="${curve(pts)}" stroke="${S.p.sky[2]}" stroke-width="${fmt(2 + i * 0.4)}" fill="none"${op(0.55)}/>`);
     }
     palms(S, [[1500, 1010, 1.4, -1, 0.16], [80, 1000, 1.0, 1, 0.1]], S.p.ink);
-    birds(S, [[1040, 300, 1], [1090, 280, 0.8]], S.t(0.6));
   });
 
 scene('kauai', 'Grand Hyatt Kauai, Hawaii: fluted sea cliffs and green mountains above the Pacific',
@@ -596,24 +588,25 @@ scene('kauai', 'Grand Hyatt Kauai, Hawaii: fluted sea cliffs and green mountains
     S.add(path(rect(1000, hz - 240, 3, 170), '#fff', op(0.7)));
     ripples(S, hz + 8, H, 30, '#dff0f2', 0.3, 0, 1100);
     S.add(`<path d="M300 ${hz + 2}h40M520 ${hz + 3}h50M780 ${hz + 4}h60M1030 ${hz + 62}l40 -6" stroke="#fff" stroke-width="4"${op(0.7)}/>`);
-    birds(S, [[420, 330, 1.6], [500, 300, 1.2], [560, 350, 1]], S.t(0.8));
   });
 
-scene('home-hero', 'Golden-hour seascape with a distant city skyline',
-  { sky: ['#e9a06f', '#f5cc97', '#fcead0'], sun: '#fff4dc', haze: '#e8ba96', ink: '#3a2b35', sea: ['#e8b38b', '#5d4658'] },
+scene('home-hero', 'Dusk over a calm bay: a lit city skyline on the far shore, palms in silhouette',
+  { sky: ['#23395a', '#8d6f8c', '#f1c39a'], sun: '#ffe9c7', haze: '#b58f98', ink: '#101c2b', sea: ['#a47f8a', '#14233a'], lights: '#ffd99a' },
   (S) => {
+    // Composed for the panel: the sky and water on the left stay calm for the text, the skyline and the low
+    // sun stand on the right (the focal point in site.yaml), palms frame the far right edge.
     const hz = 640;
-    sky(S, hz); sun(S, 1000, 560, 58, { glow: 5 });
-    clouds(S, [[120, 260, 420], [620, 180, 300], [1180, 300, 380]], '#fff2dc', 0.35);
-    range(S, [[0, 540], [140, 520], [330, 556], [520, 606], [700, hz]], S.t(0.22), { rough: 0.12, shade: 0.08, base: hz + 1 });
-    const sk = layer(S, [skyline(S, { x0: 1080, x1: 1600, base: hz, hMin: 14, hMax: 150, wMin: 12, wMax: 30, peak: 1380, spread: 150, kinds: 'ffsaat' })], S.t(0.16));
-    sea(S, hz); reflect(S, [[sk, S.t(0.16)]], hz, 0.3, 120);
-    glitter(S, 1000, hz, H, 110);
-    ripples(S, hz + 6, H, 40, S.p.sky[2], 0.3);
-    S.add(path(boat(640, 700, 1.1), S.t(0.6)));
-    S.add(path(hill([[0, 830], [150, 810], [300, 850], [440, 1000]]), S.p.ink));
-    palms(S, [[80, 870, 1.3, 1, 0.12], [220, 860, 1.0, 1, -0.1]], S.p.ink);
-    birds(S, [[760, 360, 1.2], [810, 330, 1], [850, 370, 0.8]], S.t(0.7));
+    sky(S, hz); sun(S, 1270, 596, 50, { glow: 5, strength: 0.45 });
+    clouds(S, [[160, 250, 460], [1120, 300, 360]], '#f6dcc4', 0.22);
+    range(S, [[0, 600], [220, 584], [460, 612], [700, hz]], S.t(0.18), { rough: 0.1, shade: 0.06, base: hz + 1 });
+    const sk = layer(S, [skyline(S, { x0: 720, x1: 1400, base: hz, hMin: 20, hMax: 240, wMin: 16, wMax: 40, peak: 1060, spread: 160, kinds: 'ffssaptg' })], S.t(0.55), { lights: 0.35 });
+    sea(S, hz); reflect(S, [[sk, S.t(0.55)]], hz, 0.35, 150);
+    glitter(S, 1270, hz, H, 110);
+    ripples(S, hz + 6, H, 34, S.p.sky[2], 0.25);
+    ripples(S, hz + 6, H, 14, S.p.lights, 0.35, 720, 1400);
+    S.add(path(boat(520, 724, 1), S.t(0.7)));
+    S.add(path(hill([[1380, 1000], [1480, 920], [1600, 900]]), S.p.ink));
+    palms(S, [[1530, 925, 1.05, -1, 0.1], [1600, 915, 0.8, -1, -0.08]], S.p.ink);
   });
 
 // --- Skylines on the water -------------------------------------------------------------------
@@ -623,9 +616,10 @@ const burj = (x, b, h, w) => stack2(x, b,
   [[w, w, h * 0.22], [w * 0.8, w * 0.8, h * 0.14], [w * 0.62, w * 0.62, h * 0.12], [w * 0.46, w * 0.46, h * 0.1], [w * 0.33, w * 0.33, h * 0.09], [w * 0.22, w * 0.2, h * 0.08], [w * 0.12, w * 0.03, h * 0.25]],
   [[w * 0.9, w * 0.9, h * 0.17], [w * 0.72, w * 0.72, h * 0.13], [w * 0.55, w * 0.55, h * 0.13], [w * 0.4, w * 0.4, h * 0.12], [w * 0.28, w * 0.28, h * 0.1], [w * 0.18, w * 0.16, h * 0.1], [w * 0.12, w * 0.03, h * 0.25]]);
 
-/** Dhow with a raked lateen sail. */
-const dhow = (x, y, s) => d`M${x - 100 * s} ${y - 34 * s}Q${x - 60 * s} ${y + 4 * s} ${x + 60 * s} ${y}L${x + 110 * s} ${y - 30 * s}Q${x} ${y - 18 * s} ${x - 100 * s} ${y - 34 * s}Z` +
-  d`M${x - 6 * s} ${y - 20 * s}h6v-${150 * s}h-6zM${x - 90 * s} ${y - 60 * s}L${x + 90 * s} ${y - 190 * s}L${x + 40 * s} ${y - 40 * s}Q${x - 20 * s} ${y - 60 * s} ${x - 90 * s} ${y - 60 * s}Z`;
+/** Abra: the creek's low wooden water taxi, open-sided under a flat canopy on thin posts. */
+const abra = (x, y, s) => d`M${x - 120 * s} ${y - 26 * s}Q${x - 104 * s} ${y} ${x - 70 * s} ${y}H${x + 80 * s}Q${x + 112 * s} ${y} ${x + 126 * s} ${y - 26 * s}Z` +
+  d`M${x - 96 * s} ${y - 78 * s}H${x + 100 * s}L${x + 92 * s} ${y - 66 * s}H${x - 88 * s}Z` +
+  [-84, -30, 24, 78].map((o) => d`M${x + o * s} ${y - 66 * s}h${4 * s}v${40 * s}h-${4 * s}z`).join('');
 
 scene('dubai', 'Grand Hyatt Dubai: desert-city skyline and Burj Khalifa above Dubai Creek',
   { sky: ['#d98f63', '#f0bb85', '#f9dfb8'], sun: '#fff1d6', haze: '#e4b38c', ink: '#3a2430', sea: ['#dfae89', '#6a4c58'] },
@@ -641,10 +635,9 @@ scene('dubai', 'Grand Hyatt Dubai: desert-city skyline and Burj Khalifa above Du
     reflect(S, [[far, S.t(0.26)], [mid, S.t(0.5)]], hz, 0.4);
     glitter(S, 1160, hz, 900, 80);
     ripples(S, hz + 8, H, 36, S.p.sky[2], 0.3);
-    S.add(path(dhow(470, 850, 1.5), S.p.ink));
+    S.add(path(abra(470, 850, 1.4), S.p.ink));
     S.add(path(d`M1240 ${H}V950H1600V${H}Z`, S.p.ink));
     palms(S, [[1450, 955, 1.25, -1, 0.12], [1560, 955, 0.95, -1, -0.1], [1320, 955, 0.7, -1, 0.1]], S.p.ink);
-    birds(S, [[420, 380, 1.2], [470, 360, 1], [510, 395, 0.8]], S.t(0.6));
   });
 
 /** Marina Bay Sands: three towers carrying the boat-shaped sky park. */
@@ -686,20 +679,21 @@ scene('tokyo', 'Grand Hyatt Tokyo: city lights at night with Mount Fuji in the d
   { sky: ['#0a1130', '#262d68', '#6e5b8c'], sun: '#f6efd9', haze: '#5b5589', ink: '#0a0b1e', sea: ['#2b2d5c', '#0a0c22'], lights: '#ffcf7e' },
   (S) => {
     const hz = 730;
-    sky(S, hz); stars(S, 60, 420); sun(S, 1330, 150, 26, { glow: 3, strength: 0.3 });
-    range(S, [[80, hz], [300, 610], [450, 505], [545, 412], [580, 392], [620, 392], [655, 412], [750, 505], [900, 610], [1120, hz]], S.t(0.3),
+    // Fuji beyond the towers on the right; the left half of the sky stays calm for the text panel.
+    sky(S, hz); stars(S, 60, 420); sun(S, 360, 150, 26, { glow: 3, strength: 0.3 });
+    range(S, [[620, hz], [840, 610], [990, 505], [1085, 412], [1120, 392], [1160, 392], [1195, 412], [1290, 505], [1440, 610], [1660, hz]], S.t(0.3),
       { rough: 0.04, depth: 2, snow: 470, snowColor: mix('#e6e8f6', S.p.haze, 0.25), shade: 0.18, base: hz });
     mist(S, 580, 200, 0.5);
     const far = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 160, peak: 1150, spread: 450 })], S.t(0.45), { lights: 0.3 });
-    const near = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 24, hMax: 260, peak: 1300, spread: 300, wMin: 30, wMax: 70 })], S.t(0.7), { lights: 0.75 });
-    const tw = '#ef7a3a', x = 1080;
+    const near = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 24, hMax: 220, peak: 760, spread: 260, wMin: 30, wMax: 70 })], S.t(0.7), { lights: 0.75 });
+    const tw = '#ef7a3a', x = 900;
     const tower = layer(S, [[stack(x, hz, [[62, 36, 60], [36, 26, 90], [29, 29, 16], [24, 12, 130], [15, 15, 14], [10, 4, 70], [2, 1, 60]]) + arch(x - 26, hz, 52, 40), 'evenodd']], tw);
     halo(S, x, hz - 180, 240, tw, 0.3);
     S.add(`<path d="${d`M${x - 36} ${hz - 60}h72M${x - 28} ${hz - 150}h56M${x - 22} ${hz - 240}h44`}" stroke="#fff1d6" stroke-width="3"${op(0.8)}/>`);
     sea(S, hz);
     reflect(S, [[near, S.t(0.7)], [tower, tw]], hz, 0.5, 200);
     ripples(S, hz + 4, H, 50, S.p.lights, 0.4);
-    ripples(S, hz + 4, H, 12, tw, 0.5, 1000, 1160);
+    ripples(S, hz + 4, H, 12, tw, 0.5, x - 80, x + 80);
   });
 
 scene('hong-kong', 'Grand Hyatt Hong Kong: Victoria Harbour skyline at night below the Peak',
@@ -777,7 +771,6 @@ scene('manila', 'Grand Hyatt Manila: Manila Bay sunset beside the city skyline',
     S.add(`<path d="${rail}" stroke="${S.p.ink}" stroke-width="4"/>`, path(d`M0 928H1600V1000H0Z`, S.p.ink));
     for (const x of [260, 760, 1160]) S.add(path(rect(x - 3, 790, 6, 140), S.p.ink), d`<circle cx="${x}" cy="786" r="26" fill="${S.p.lights}" opacity=".25"/><circle cx="${x}" cy="786" r="9" fill="${S.p.lights}"/>`);
     palms(S, [[1440, 935, 1.3, -1, 0.1], [100, 935, 1.1, 1, 0.05]], S.p.ink);
-    birds(S, [[600, 420, 1.2], [650, 400, 1], [690, 430, 0.8]], S.t(0.8));
   });
 
 scene('kochi', 'Grand Hyatt Kochi: backwaters with Chinese fishing nets at dawn',
@@ -794,7 +787,6 @@ scene('kochi', 'Grand Hyatt Kochi: backwaters with Chinese fishing nets at dawn'
     ripples(S, hz + 6, H, 40, S.p.sky[2], 0.35);
     S.add(path(d`M600 900Q700 912 820 896L830 888H590Z`, S.p.ink), path(d`M700 890v-34h6v34zM698 852a7 7 0 1 0 10 0a7 7 0 1 0 -10 0z`, S.p.ink));
     palms(S, [[1560, 1010, 1.4, -1, 0.25]], S.p.ink);
-    birds(S, [[560, 380, 1.2], [610, 350, 1]], S.t(0.7));
   });
 
 
@@ -821,7 +813,6 @@ scene('nashville', 'Grand Hyatt Nashville: Music City skyline above the Cumberla
     }
     S.add(`<path d="${tr}" stroke="${S.t(0.82)}" stroke-width="5" fill="none"/>`, path(rect(232, 736, 16, 40) + rect(472, 736, 16, 40) + rect(-8, 736, 16, 40), S.t(0.82)));
     S.add(path(canopy(S, 1080, W, 880, 30, 60), S.p.ink));
-    birds(S, [[1000, 380, 1.2], [1050, 360, 1]], S.t(0.8));
   });
 
 scene('melbourne', 'Grand Hyatt Melbourne: city skyline over the Yarra River at dusk',
@@ -901,7 +892,6 @@ scene('mumbai', 'Grand Hyatt Mumbai: the Gateway of India and the seafront arc a
     S.add(path(arch(cx - 42, b, 84, 170) + arch(cx - 190, b, 40, 96) + arch(cx + 150, b, 40, 96) + arch(cx - 96, b - 110, 24, 60) + arch(cx + 72, b - 110, 24, 60), S.t(0.72)));
     S.add(path(rect(cx - 300, b, 600, 16), S.t(0.8)), path(rect(cx - 250, b - 6, 500, 6), g));
     S.add(path(boat(820, 850, 1.2) + boat(1480, 880, 0.9, 0.8) + boat(620, 930, 1.5, 0), S.p.ink));
-    birds(S, [[900, 420, 1.2], [950, 400, 1], [990, 430, 0.8]], S.t(0.8));
   });
 
 scene('seoul', 'Grand Hyatt Seoul: mountain-ringed city with the tower on its hill',
@@ -961,7 +951,6 @@ scene('jakarta', 'Grand Hyatt Jakarta: city towers and the National Monument at 
     S.add(path(d`M800 ${ot - 74}C816 ${ot - 44} 828 ${ot - 22} 812 ${ot}H788C772 ${ot - 22} 788 ${ot - 44} 800 ${ot - 74}Z`, '#f2c14e'));
     S.add(path(d`M0 ${hz}H1600V${H}H0Z`, S.t(0.8)), path(canopy(S, 0, 560, 880, 26, 50) + canopy(S, 1040, W, 880, 26, 50), S.p.ink));
     palms(S, [[120, 900, 0.8, 1, 0.1], [1480, 900, 0.9, -1, 0.1], [1300, 910, 0.6, 1, 0]], S.p.ink);
-    birds(S, [[560, 400, 1.1], [600, 380, 0.9]], S.t(0.8));
   });
 
 /** Taipei 101: podium, eight flared segments, crown and pinnacle. */
@@ -984,7 +973,6 @@ scene('taipei', 'Grand Hyatt Taipei: Taipei 101 rising against misty mountains',
     S.add(path(rect(0, hz, W, H - hz), S.t(0.5)));
     mist(S, 760, 140, 0.6);
     S.add(path(canopy(S, 0, W, 880, 24, 50), S.t(0.85)));
-    birds(S, [[620, 380, 1.1], [660, 360, 0.9]], S.t(0.6));
   });
 
 // --- Mountains and snow ----------------------------------------------------------------------
@@ -1048,27 +1036,27 @@ scene('denver', 'Grand Hyatt Denver: the Rocky Mountains behind the city at dawn
     let grass = '';
     for (let i = 0; i < 30; i++) { const x = S.r(380, 1180), y = S.r(850, 990); grass += d`M${x} ${y}h${S.r(40, 140)}`; }
     S.add(`<path d="${grass}" stroke="${S.p.sky[2]}" stroke-width="2"${op(0.25)}/>`);
-    birds(S, [[420, 300, 1.1], [460, 280, 0.9]], S.t(0.7));
   });
 
 scene('athens', 'Grand Hyatt Athens: the Acropolis on its hill at golden hour',
   { sky: ['#6d7bb0', '#e2a58c', '#f8d6a7'], sun: '#fff0d0', haze: '#d6a78f', ink: '#35283a' },
   (S) => {
     const hz = 740, mb = '#f2cf9c';
-    sky(S, hz); sun(S, 1320, 520, 40, { glow: 5 });
+    sky(S, hz); sun(S, 420, 500, 40, { glow: 5 });
     range(S, [[0, 560], [200, 520], [420, 545], [700, 505], [1000, 540], [1300, 515], [1600, 545]], S.t(0.15), { rough: 0.15, shade: 0.08 });
     S.add(path(skyline(S, { x0: 0, x1: W, base: 760, hMin: 10, hMax: 30, wMin: 14, wMax: 34, kinds: 'ffg' }), S.t(0.3)));
     mist(S, 620, 160, 0.5);
-    range(S, [[250, 780], [350, 650], [420, 560], [470, 518], [560, 506], [900, 500], [1150, 508], [1220, 545], [1300, 650], [1400, 780]], S.t(0.55), { rough: 0.12, shade: 0.16 });
+    // The rock and its temples stand right of centre: the left of the picture is the text panel's.
+    S.add('<g transform="translate(280 0)">');
+    range(S, [[-80, 1000], [150, 880], [250, 780], [350, 650], [420, 560], [470, 518], [560, 506], [900, 500], [1150, 508], [1220, 545], [1300, 650], [1400, 780]], S.t(0.55), { rough: 0.12, shade: 0.16 });
     // Parthenon (columns let the sky through), Erechtheion and Propylaea
     let cols = '';
     for (let i = 0; i < 15; i++) cols += rect(712 + i * 21, 420, 12, 68);
     solid(S, cols + rect(700, 400, 322, 22) + d`M700 400L760 382L820 400Z` + rect(694, 486, 334, 8) + rect(688, 494, 346, 8) +
       rect(560, 460, 84, 40) + rect(552, 452, 100, 9) + rect(470, 470, 70, 34) + rect(480, 456, 50, 16), mix(mb, S.p.haze, 0.15), 1000, 0.15);
-    S.add(path(rect(440, 496, 740, 12), S.t(0.6)));
+    S.add(path(rect(440, 496, 740, 12), S.t(0.6)), '</g>');
     S.add(path(skyline(S, { x0: 0, x1: W, base: H, hMin: 50, hMax: 100, wMin: 40, wMax: 110, kinds: 'fffg' }), S.t(0.78)));
     S.add(path([[120, 880, 220, 26], [170, 900, 160, 22], [1400, 880, 240, 28], [1460, 900, 180, 22], [1330, 900, 150, 20]].map(([x, y, h, w]) => cypress(x, y, h, w)).join('') + canopy(S, 0, 420, 900, 26, 50) + canopy(S, 1200, W, 910, 26, 50), S.p.ink));
-    birds(S, [[1000, 330, 1.1], [1040, 310, 0.9], [1080, 340, 0.8]], S.t(0.8));
   });
 
 // --- Domes and minarets ----------------------------------------------------------------------
@@ -1112,7 +1100,6 @@ scene('istanbul', 'Grand Hyatt Istanbul: domes and minarets above the Bosphorus 
     ripples(S, hz + 6, H, 36, S.p.sky[2], 0.3);
     S.add(path(d`M920 850H1200L1180 876H950Z${rect(960, 826, 200, 24)}${rect(1000, 810, 110, 16)}${rect(1050, 790, 16, 20)}`, S.p.ink));
     S.add(path(d`M970 834h180v5h-180z`, S.p.lights, op(0.9)));
-    birds(S, [[700, 360, 1.4], [760, 330, 1.1], [810, 370, 1]], '#fbe7d9', 2.5);
   });
 
 scene('barcelona', 'Grand Hyatt Barcelona: basilica spires above the city and the Mediterranean',
@@ -1177,7 +1164,6 @@ scene('san-francisco', 'Grand Hyatt San Francisco: the red suspension bridge, fo
     ripples(S, hz + 4, H, 40, S.p.sky[2], 0.3);
     S.add(path(woods(S, -20, 340, 730, 880), S.p.ink));
     S.add(path(hill([[0, 800], [150, 810], [320, 860], [450, 1000]]), S.t(0.85)), path(d`M1420 940Q1500 890 1600 880V1000H1400Z`, S.p.ink));
-    birds(S, [[820, 300, 1.1], [860, 280, 0.9]], S.t(0.7));
   });
 
 scene('tampa-bay', 'Grand Hyatt Tampa Bay: the bay, palms and the cable-stayed bridge at sunset',
@@ -1203,7 +1189,6 @@ scene('tampa-bay', 'Grand Hyatt Tampa Bay: the bay, palms and the cable-stayed b
     ripples(S, hz + 6, H, 36, S.p.sky[2], 0.3);
     S.add(path(hill([[0, 860], [220, 845], [420, 880], [600, 1000]]), S.p.ink));
     palms(S, [[140, 900, 1.25, 1, 0.1], [320, 910, 0.95, 1, -0.1], [50, 920, 0.8, -1, 0]], S.p.ink);
-    birds(S, [[600, 420, 1.4], [660, 400, 1.2]], S.t(0.8));
   });
 
 scene('rio-de-janeiro', 'Grand Hyatt Rio de Janeiro: sugarloaf peaks above the bay',
@@ -1226,7 +1211,6 @@ scene('rio-de-janeiro', 'Grand Hyatt Rio de Janeiro: sugarloaf peaks above the b
     S.add(path(boat(700, 760, 0.8) + boat(880, 720, 0.55) + boat(1380, 790, 1.0), '#fff', op(0.9)));
     S.add(path(hill([[0, 790], [200, 810], [400, 870], [540, 1000]]), S.p.ink));
     palms(S, [[90, 830, 1.2, 1, 0.15], [240, 840, 0.9, 1, -0.1]], S.p.ink);
-    birds(S, [[620, 300, 1.2], [670, 280, 1]], S.t(0.7));
   });
 
 scene('berlin', 'Grand Hyatt Berlin: the columned city gate and the TV tower at blue hour',

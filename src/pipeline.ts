@@ -291,8 +291,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them.
     const copyOnly = !!changedIn && [...changedIn].every((id) => id.includes("#"));
     const publish = copyOnly && prev?.publish ? prev.publish : publishFiles(site, content);
-    // The image stage runs again only when an image or the site's address changed.
-    const imageKey = JSON.stringify([opts.baseUrl, content.site.baseUrl, [...content.images].map(([r, i]) => [r, i.hash])]);
+    // The image stage runs again only when an image, its focal point (its phone crop) or the site's address changed.
+    const imageKey = JSON.stringify([opts.baseUrl, content.site.baseUrl, [...content.images].map(([r, i]) => [r, i.hash, i.focus?.x, i.focus?.y])]);
     const copies = prev?.images?.key === imageKey ? prev.images.copies : await time("images", async () => (await imageFiles({ images: content.images, contentDir, routes: site.routes })).copies);
     // A save that keeps every output path (most do) keeps the previous run's set of them: 17,000 at 4,008 pages.
     const samePaths = !!prev && samePathsAs(prev, site, publish, assets!, copies);

@@ -49,6 +49,8 @@ export interface Hotel {
   layout: string;
   hero?: "regular" | "tall";
   image?: string;
+  /** Focal point of `image` (src/content/image-focus.ts). */
+  imageFocus?: ImageFocus;
   affiliateLink: string;
   /** Key figures for the facts panel (src/site/facts.ts). */
   facts?: HotelFact[];
@@ -70,6 +72,14 @@ export interface ImageInfo {
   hash: string;
   /** File extension without the dot. */
   ext: string;
+  /** Focal point in percent of width and height, as the content declares it beside the image (content/image-focus.ts). */
+  focus?: ImageFocus;
+}
+
+/** A point of an image in percent of its width (x) and height (y), from the left and top edges. */
+export interface ImageFocus {
+  x: number;
+  y: number;
 }
 
 /** A parsed YAML file with what is needed to point at places inside it. */

@@ -88,6 +88,17 @@ describe("run (the pipeline, again after a change)", () => {
     expect(await readFile(out("index.html"), "utf8")).toContain("Test Brand Beta Hills");
   });
 
+  it("a focal point moved in one hotel file re-renders every page showing that image and writes its new phone crop", async () => {
+    // alpha and gamma show one image; the point declared beside alpha's reference is the image's.
+    const r = await edit("content/hotels/alpha.yaml", (s) => s.replace("image: images/alpha.svg", "image: images/alpha.svg\nimageFocus: { x: 80, y: 30 }"));
+    expect(r.errors).toEqual([]);
+    expect(r.rendered).toEqual(expect.arrayContaining([...langs("test-brand-alpha/index.html"), ...langs("test-brand-gamma/index.html")]));
+    expect(await readFile(out("zh/test-brand-gamma/index.html"), "utf8")).toContain("fx-80 fy-30");
+    const images = await readdir(out("assets/images"));
+    expect(images.filter((f) => /^alpha\.[0-9a-f]{10}-f80x30s60-(480|960)\.(avif|webp)$/.test(f))).toHaveLength(4);
+    expect(images.some((f) => f.includes("-f50x50s60-") && f.startsWith("alpha."))).toBe(false);
+  });
+
   it("saving a popular hotel renders every page whose footer lists it", async () => {
     const r = await edit("content/hotels/gamma.yaml", (s) => s.replace(/^(\s+name: )Test Brand Gamma$/m, "$1Test Brand Gamma Bay"));
     expect(r.rendered).toHaveLength(15);

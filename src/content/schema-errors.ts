@@ -118,6 +118,10 @@ function describe(e: ErrorObject, pointer: string): { pointer: string; message: 
       return { pointer, message: `must have at most ${p.limit} item${p.limit === 1 ? "" : "s"}` };
     case "uniqueItems":
       return { pointer, message: `lists the same value twice (items ${p.j} and ${p.i})`, hint: "remove the repeated item" };
+    case "minimum":
+    case "maximum":
+    case "multipleOf":
+      return { pointer, message: `must be ${e.keyword === "minimum" ? "at least" : e.keyword === "maximum" ? "at most" : "a multiple of"} ${p.limit ?? p.multipleOf}`, hint: typeof schema.description === "string" ? schema.description : undefined };
     case "format":
       return { pointer, message: `must be a valid ${p.format}` };
     default:

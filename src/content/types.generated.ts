@@ -196,6 +196,19 @@ export namespace HotelSchema {
      */
     image?: string;
     /**
+     * Focal point of the image (the landmark, or the subject of a photograph) in percent of its width and height, e.g. { x: 60, y: 45 }. Every crop keeps it in view: phones get a tighter crop around it. Without one the centre is used.
+     */
+    imageFocus?: {
+      /**
+       * Percent from the left edge (0-100, in steps of 5).
+       */
+      x: number;
+      /**
+       * Percent from the top edge (0-100, in steps of 5).
+       */
+      y: number;
+    };
+    /**
      * This hotel's booking link: https, on a host listed in site.yaml's affiliate.allowedHosts, unique to this hotel. The partner id is added by the build; do not repeat it here.
      */
     affiliateLink: string;
@@ -660,9 +673,35 @@ export namespace SiteSchema {
      */
     defaultImage: string;
     /**
+     * Focal point of the default image in percent of its width and height (see a hotel's imageFocus).
+     */
+    defaultImageFocus?: {
+      /**
+       * Percent from the left edge (0-100, in steps of 5).
+       */
+      x: number;
+      /**
+       * Percent from the top edge (0-100, in steps of 5).
+       */
+      y: number;
+    };
+    /**
      * Hero image of the home page, relative to the content folder.
      */
     homeImage: string;
+    /**
+     * Focal point of the home page's hero image in percent of its width and height (see a hotel's imageFocus).
+     */
+    homeImageFocus?: {
+      /**
+       * Percent from the left edge (0-100, in steps of 5).
+       */
+      x: number;
+      /**
+       * Percent from the top edge (0-100, in steps of 5).
+       */
+      y: number;
+    };
   }
 }
 

@@ -8,6 +8,7 @@ import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "..
 import { withSiteName } from "../site/i18n.js";
 import { aliasErrors } from "./aliases.js";
 import { factAndGalleryProblems } from "./facts-gallery.js";
+import { withFocus, type FocusClaim } from "./image-focus.js";
 import { sourceTimes } from "./git-times.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import { loadValidators, type Validators } from "./validators.js";
@@ -180,6 +181,7 @@ export function validateContent(loaded: LoadedContent): Validated {
 
   const hotels: Hotel[] = [];
   const sourced: { source: SourceFile; hotel: Hotel }[] = [];
+  const focusClaims: FocusClaim[] = [];
   const byId = new Map<string, SourceFile>();
   const byLink = new Map<string, SourceFile>();
   for (const source of loaded.hotels) {
@@ -231,6 +233,10 @@ export function validateContent(loaded: LoadedContent): Validated {
     const def = site?.languages[0].code ?? "en";
     const imageProblem = (ref: string) => (loaded.images.has(ref) ? undefined : imageHint(ref));
     for (const p of factAndGalleryProblems(hotel, def, imageProblem)) errors.push(errorAt(source, p.pointer, p.message, p.hint));
+    if (hotel.image !== undefined) focusClaims.push({ ref: hotel.image, focus: hotel.imageFocus, source, pointer: "/imageFocus" });
+    else if (hotel.imageFocus !== undefined) {
+      errors.push(errorAt(source, "/imageFocus", "is the focal point of an image this hotel does not name", "add the hotel's image: beside it, or remove imageFocus (the default image's focal point is site.yaml's defaultImageFocus)"));
+    }
     if (hotel.image === undefined) {
       warnings.push({ place: { file: source.file, pointer: "/image" }, message: "has no image of its own; the site's default image is used" });
     }
@@ -255,8 +261,15 @@ export function validateContent(loaded: LoadedContent): Validated {
         errors.push(errorAt(loaded.site, `/${key}`, `"${site[key]}" is not an image file in the content folder`, imageHint(site[key])));
       }
     }
+    // The site's own images first: a hotel that shows the default image with another focal point is the one told.
+    focusClaims.unshift(
+      { ref: site.homeImage, focus: site.homeImageFocus, source: loaded.site, pointer: "/homeImageFocus" },
+      { ref: site.defaultImage, focus: site.defaultImageFocus, source: loaded.site, pointer: "/defaultImageFocus" },
+    );
   }
 
+  const focused = withFocus(loaded.images, focusClaims);
+  errors.push(...focused.errors);
   if (errors.length) throw new ContentErrors(distinct(errors));
   hotels.sort((a, b) => a.id.localeCompare(b.id));
   const files: Record<string, string> = { strings: loaded.strings.file, home: loaded.home.file };
@@ -267,7 +280,7 @@ export function validateContent(loaded: LoadedContent): Validated {
       strings: withSiteName(loaded.strings.data as Content["strings"], site!.siteName, site!.languages[0].code),
       home: loaded.home.data as Content["home"],
       hotels,
-      images: loaded.images,
+      images: focused.images,
       files,
       changedAt: sourceTimes(loaded, files),
       flags: loaded.flags,

@@ -35,12 +35,26 @@ export interface EncodeResult {
 
 type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
 
+/** The variant's region of the source, cut out at the scale the source was rendered at (vectors render larger). */
+async function cropped(sharp: SharpFactory, input: Sharp, job: EncodeJob, v: Variant): Promise<Sharp> {
+  const r = v.region!;
+  // Rasters are turned upright first: the region is in the upright image's pixels, as its size is.
+  const { data, info } = await (job.vector ? input : input.rotate()).raw().toBuffer({ resolveWithObject: true });
+  const k = info.width / job.width;
+  const left = Math.min(Math.round(r.left * k), info.width - 1);
+  const top = Math.min(Math.round(r.top * k), info.height - 1);
+  const region = { left, top, width: Math.min(Math.round(r.width * k), info.width - left), height: Math.min(Math.round(r.height * k), info.height - top) };
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extract(region).resize({ width: v.width, height: v.height, fit: "fill" });
+}
+
 /** Encodes one variant from the source bytes. */
 async function encodeOne(sharp: SharpFactory, bytes: Buffer, job: EncodeJob, v: Variant): Promise<Buffer> {
   // A vector source is rendered at the density that gives the size wanted, not scaled up from its own.
-  const scale = v.fit === "cover" ? Math.max(v.width / job.width, v.height / job.height) : v.width / job.width;
-  const input = job.vector ? sharp(bytes, { density: Math.min(72 * scale, 100_000) }) : sharp(bytes).rotate();
-  const sized = input.resize({ width: v.width, height: v.fit === "cover" ? v.height : undefined, fit: v.fit === "cover" ? "cover" : "inside" });
+  const scale = v.region ? v.width / v.region.width : v.fit === "cover" ? Math.max(v.width / job.width, v.height / job.height) : v.width / job.width;
+  const input = job.vector ? sharp(bytes, { density: Math.min(72 * scale, 100_000) }) : sharp(bytes);
+  const sized = v.region
+    ? await cropped(sharp, input, job, v)
+    : (job.vector ? input : input.rotate()).resize({ width: v.width, height: v.fit === "cover" ? v.height : undefined, fit: v.fit === "cover" ? "cover" : "inside" });
   if (v.format === "avif") return sized.avif(ENCODER.avif).toBuffer();
   if (v.format === "webp") return sized.webp(ENCODER.webp).toBuffer();
   return sized.flatten({ background: "#ffffff" }).jpeg(ENCODER.jpeg).toBuffer();

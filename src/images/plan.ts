@@ -27,6 +27,21 @@ export const ENCODER = {
 
 export type ImageFormat = (typeof FORMATS)[number]["format"];
 
+/**
+ * The art-directed crop heroes show on phones: a tighter frame around the focal point (this share of the
+ * image's width and height), so the landmark is large enough to recognise on a small screen. Only the formats
+ * every phone browser reads (AVIF, WebP): a browser without either shows the whole image, still focused.
+ */
+export const CROP = { share: 0.6, widths: [480, 960], media: "(max-width: 767px)", formats: ["avif", "webp"] } as const;
+
+/** A region of the source image, in its own pixels. */
+export interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 /** One file the image stage writes. */
 export interface Variant {
   /** Root-relative URL. */
@@ -38,6 +53,8 @@ export interface Variant {
   format: ImageFormat;
   /** "cover" crops to exactly width x height (the og image); "inside" keeps the aspect ratio. */
   fit: "inside" | "cover";
+  /** The part of the source this variant shows (the phone crop); the whole image without it. */
+  region?: Region;
 }
 
 /** Every variant of one source image, and the view templates get (without its alt text). */
@@ -74,6 +91,32 @@ function variantKey(hash: string): string {
   return key;
 }
 
+/**
+ * The phone crop's region: CROP.share of each side, placed so the focal point sits at the same relative place in
+ * the crop as in the whole image. That is the frame `object-position: x% y%` shows, so one position fits both.
+ */
+export function cropRegion(info: ImageInfo): Region {
+  const { x, y } = info.focus ?? { x: 50, y: 50 };
+  const width = Math.round(info.width * CROP.share);
+  const height = Math.round(info.height * CROP.share);
+  return { left: Math.round(((info.width - width) * x) / 100), top: Math.round(((info.height - height) * y) / 100), width, height };
+}
+
+/** The link preview's region: the largest of OG_SIZE's shape, placed by the focal point as cropRegion places its crop. */
+export function ogRegion(info: ImageInfo): Region {
+  const { x, y } = info.focus ?? { x: 50, y: 50 };
+  const k = Math.min(info.width / OG_SIZE.width, info.height / OG_SIZE.height);
+  const width = Math.round(OG_SIZE.width * k), height = Math.round(OG_SIZE.height * k);
+  return { left: Math.round(((info.width - width) * x) / 100), top: Math.round(((info.height - height) * y) / 100), width, height };
+}
+
+/** The crop's widths: all of CROP.widths for vectors, those not above the crop's own width for rasters. */
+function cropWidths(info: ImageInfo, region: Region): number[] {
+  if (info.ext === "svg") return [...CROP.widths];
+  const fit = CROP.widths.filter((w) => w <= region.width);
+  return fit.length ? fit : [region.width];
+}
+
 /** Plans the variants of one image; `url` turns a name part and extension into its URL (routes.image). */
 export function planImage(ref: string, info: ImageInfo, url: ImageUrl): ImagePlan {
   const key = variantKey(info.hash);
@@ -88,10 +131,25 @@ export function planImage(ref: string, info: ImageInfo, url: ImageUrl): ImagePla
     });
     return { type: f.type, srcset: entries.join(", ") };
   });
-  const og: Variant = { url: url(`${key}-og`, "jpg"), cacheName: `${key}-og.jpg`, ...OG_SIZE, format: "jpeg", fit: "cover" };
+  // A link preview is cut around the focal point too (the largest region of its shape); centred without one.
+  const ogPart = info.focus ? `${key}-og-f${info.focus.x}x${info.focus.y}` : `${key}-og`;
+  const og: Variant = { url: url(ogPart, "jpg"), cacheName: `${ogPart}.jpg`, ...OG_SIZE, format: "jpeg", fit: "cover", region: info.focus ? ogRegion(info) : undefined };
   variants.push(og);
 
-  const jpegs = variants.filter((v) => v.format === "jpeg" && v.fit === "inside");
+  // The phone crop, named by its focal point and share too: changing either makes new files, never stale ones.
+  const region = cropRegion(info);
+  const focus = info.focus ?? { x: 50, y: 50 };
+  const crops = FORMATS.filter((f) => (CROP.formats as readonly string[]).includes(f.format)).map((f) => {
+    const entries = cropWidths(info, region).map((width) => {
+      const height = Math.round((width * region.height) / region.width);
+      const part = `${key}-f${focus.x}x${focus.y}s${CROP.share * 100}-${width}`;
+      variants.push({ url: url(part, f.ext), cacheName: `${part}.${f.ext}`, width, height, format: f.format, fit: "inside", region });
+      return `${url(part, f.ext)} ${width}w`;
+    });
+    return { type: f.type, srcset: entries.join(", "), media: CROP.media };
+  });
+
+  const jpegs = variants.filter((v) => v.format === "jpeg" && v.fit === "inside" && !v.region);
   const largest = jpegs[jpegs.length - 1];
   const fallback = jpegs.find((v) => v.width >= 960) ?? largest;
   return {
@@ -104,6 +162,8 @@ export function planImage(ref: string, info: ImageInfo, url: ImageUrl): ImagePla
       srcset: srcsets[srcsets.length - 1].srcset,
       sources: srcsets.slice(0, -1),
       og: og.url,
+      focus,
+      crops,
     },
   };
 }

@@ -114,6 +114,8 @@ export function hotelScaffold(opts: { id: string; layout: string; site: Scaffold
     `# hero: tall`,
     ...comment("", `${top.image.description} Add the file, then remove the # below.`),
     `# image: images/hotels/${id}.svg`,
+    ...comment("", `${top.imageFocus.description} (optional: remove the # to use it)`),
+    `# imageFocus: { x: 50, y: 50 }`,
     ...comment("", top.affiliateLink.description),
     `affiliateLink: ${q(`https://${site.bookingHost}/TODO-${id}`)}`,
     ...comment("", `${top.facts.description} (optional: remove the # and write the figures)`),

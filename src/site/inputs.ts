@@ -72,7 +72,7 @@ export function inputValues(content: Content): InputValues {
   addBlocks(rest, "strings", content.strings, def);
   addBlocks(rest, "home", content.home, def);
   const images = new Map<string, unknown>();
-  for (const [ref, info] of content.images) images.set(input.image(ref), `${info.hash} ${info.width}x${info.height}`);
+  for (const [ref, info] of content.images) images.set(input.image(ref), `${info.hash} ${info.width}x${info.height}${info.focus ? ` ${info.focus.x},${info.focus.y}` : ""}`);
   const groups: InputValues = new Map([
     ["", rest],
     ["images", images],

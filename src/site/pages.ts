@@ -7,6 +7,8 @@ import type { HomeText, UiStrings } from "../types.js";
 export interface ImageSource {
   type: string;
   srcset: string;
+  /** The media query a source is for (the art-directed phone crop); any width without one. */
+  media?: string;
 }
 
 /** An image ready for a <picture>: fallback URL, intrinsic size, alternative text and responsive variants. */
@@ -22,6 +24,10 @@ export interface ImageView {
   sources?: ImageSource[];
   /** Root-relative URL of the 1200x630 JPEG that link previews show (og:image, twitter:image). */
   og?: string;
+  /** Focal point in percent of width and height: what `object-position` keeps in view when the box crops. */
+  focus?: { x: number; y: number };
+  /** The phone crop around the focal point (AVIF, WebP), for heroes: sources with a media query, before `sources`. */
+  crops?: ImageSource[];
 }
 
 /** Where a Book link sits on its page; templates name it (src/site/affiliate.ts lists them). */

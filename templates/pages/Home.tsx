@@ -1,7 +1,7 @@
 // Home page: hero, welcome, three features, Why Choose, the destinations grid and a closing call to action.
 import type { HotelCard, HomePage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
-import { Img } from "../components/Img";
+import { Img, panelSide } from "../components/Img";
 import { T } from "../components/T";
 
 const FEATURES = ["Accommodations", "Dining", "Locations"] as const;
@@ -29,8 +29,8 @@ export function Home({ page }: { page: HomePage }) {
   const t = page.t;
   return (
     <>
-      <section className="hero hero--home">
-        <Img image={home.heroImage} className="hero__image" hero sizes="100vw" />
+      <section className={`hero hero--home ${panelSide(home.heroImage)}`}>
+        <Img image={home.heroImage} className="hero__image" hero crop sizes="100vw" />
         <div className="hero__content hero__content--center">
           <h1 className="hero__title"><T>{x.heroTitle}</T></h1>
           <p className="hero__subtitle"><T>{x.heroSubtitle}</T></p>

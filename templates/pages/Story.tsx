@@ -5,7 +5,7 @@ import { BookButton } from "../components/BookButton";
 import { FactsPanel } from "../components/FactsPanel";
 import { Gallery } from "../components/Gallery";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
-import { Img } from "../components/Img";
+import { Img, panelSide } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
 import { T } from "../components/T";
 
@@ -14,8 +14,8 @@ export function Story({ page }: { page: HotelPage }) {
   const t = page.t;
   return (
     <article className="hotel hotel--story">
-      <header className="hero hero--story">
-        <Img image={h.image} className="hero__image" hero sizes="100vw" />
+      <header className={`hero hero--story ${panelSide(h.image)}`}>
+        <Img image={h.image} className="hero__image" hero crop sizes="100vw" />
         <div className="hero__content hero__content--center">
           <h1 className="hero__title"><T>{h.name}</T></h1>
           <p className="hero__kicker"><T>{h.location}</T></p>

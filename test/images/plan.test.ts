@@ -1,6 +1,6 @@
 // The image plan: which variants an image gets, under which names, and the view templates receive.
 import { describe, expect, it } from "vitest";
-import { imagePlan, planImage, widthsFor } from "../../src/images/plan.js";
+import { cropRegion, imagePlan, ogRegion, planImage, widthsFor } from "../../src/images/plan.js";
 import type { ImageInfo } from "../../src/types.js";
 
 const svg: ImageInfo = { width: 1600, height: 1000, hash: "aaaaaaaaaa", ext: "svg" };
@@ -14,9 +14,9 @@ describe("image plan", () => {
     expect(widthsFor({ ...svg, ext: "jpg", width: 300, height: 200 })).toEqual([300]);
   });
 
-  it("plans AVIF, WebP and JPEG at each width plus one 1200x630 JPEG for link previews", () => {
+  it("plans AVIF, WebP and JPEG at each width, one 1200x630 JPEG for link previews and the phone crop in AVIF and WebP", () => {
     const plan = planImage("images/x.svg", svg, url);
-    expect(plan.variants.map((v) => `${v.format} ${v.width}x${v.height} ${v.fit}`)).toEqual([
+    expect(plan.variants.map((v) => `${v.format} ${v.width}x${v.height} ${v.fit}${v.region ? " crop" : ""}`)).toEqual([
       "avif 480x300 inside",
       "avif 960x600 inside",
       "avif 1600x1000 inside",
@@ -27,8 +27,12 @@ describe("image plan", () => {
       "jpeg 960x600 inside",
       "jpeg 1600x1000 inside",
       "jpeg 1200x630 cover",
+      "avif 480x300 inside crop",
+      "avif 960x600 inside crop",
+      "webp 480x300 inside crop",
+      "webp 960x600 inside crop",
     ]);
-    expect(new Set(plan.variants.map((v) => v.url)).size).toBe(10);
+    expect(new Set(plan.variants.map((v) => v.url)).size).toBe(14);
     expect(plan.variants.every((v) => v.url === url(v.cacheName.replace(/\.[a-z]+$/, ""), v.cacheName.split(".").pop()!))).toBe(true);
   });
 
@@ -46,6 +50,11 @@ describe("image plan", () => {
         { type: "image/webp", srcset: `/assets/images/x.${key}-480.webp 480w, /assets/images/x.${key}-960.webp 960w, /assets/images/x.${key}-1600.webp 1600w` },
       ],
       og: `/assets/images/x.${key}-og.jpg`,
+      focus: { x: 50, y: 50 },
+      crops: [
+        { type: "image/avif", media: "(max-width: 767px)", srcset: `/assets/images/x.${key}-f50x50s60-480.avif 480w, /assets/images/x.${key}-f50x50s60-960.avif 960w` },
+        { type: "image/webp", media: "(max-width: 767px)", srcset: `/assets/images/x.${key}-f50x50s60-480.webp 480w, /assets/images/x.${key}-f50x50s60-960.webp 960w` },
+      ],
     });
   });
 
@@ -64,6 +73,31 @@ describe("image plan", () => {
     expect(part("images/y.svg", svg.hash)).toBe(part("images/x.svg", svg.hash));
     expect(part("images/x.svg", "cccccccccc")).toMatch(/^[0-9a-f]{10}-480\.avif$/);
     expect(part("images/x.svg", "cccccccccc")).not.toBe(part("images/x.svg", "bbbbbbbbbb"));
+  });
+
+  it("places the phone crop so the focal point keeps its relative place, and names it by the point", () => {
+    // 60% of each side; the point at x% of the image is at x% of the crop too (what object-position shows).
+    expect(cropRegion(svg)).toEqual({ left: 320, top: 200, width: 960, height: 600 });
+    expect(cropRegion({ ...svg, focus: { x: 0, y: 100 } })).toEqual({ left: 0, top: 400, width: 960, height: 600 });
+    expect(cropRegion({ ...svg, focus: { x: 15, y: 45 } })).toEqual({ left: 96, top: 180, width: 960, height: 600 });
+    const moved = planImage("images/x.svg", { ...svg, focus: { x: 15, y: 45 } }, url);
+    expect(moved.view.focus).toEqual({ x: 15, y: 45 });
+    expect(moved.view.crops![0].srcset).toMatch(/-f15x45s60-480\.avif 480w/);
+    // The whole-image variants keep their names: moving the point re-encodes only the crop.
+    expect(moved.view.src).toBe(planImage("images/x.svg", svg, url).view.src);
+    // A raster's crop is never enlarged: a 600 px wide photo has a 360 px crop, made at that width.
+    const small = planImage("images/x.jpg", { ...svg, ext: "jpg", width: 600, height: 400 }, url);
+    expect(small.variants.filter((v) => v.region).map((v) => `${v.format} ${v.width}x${v.height}`)).toEqual(["avif 360x240", "webp 360x240"]);
+  });
+
+  it("cuts the link preview around the focal point: the largest 1200:630 region, named by the point", () => {
+    expect(ogRegion({ ...svg, focus: { x: 50, y: 0 } })).toEqual({ left: 0, top: 0, width: 1600, height: 840 });
+    expect(ogRegion({ ...svg, focus: { x: 50, y: 100 } })).toEqual({ left: 0, top: 160, width: 1600, height: 840 });
+    const focused = planImage("images/x.svg", { ...svg, focus: { x: 50, y: 100 } }, url);
+    expect(focused.view.og).toMatch(/-og-f50x100\.jpg$/);
+    expect(focused.variants.find((v) => v.url === focused.view.og)).toMatchObject({ width: 1200, height: 630, region: { top: 160 } });
+    // Without a focal point the preview is the centred cover crop, under its old name.
+    expect(planImage("images/x.svg", svg, url).view.og).toMatch(/[0-9a-f]{10}-og\.jpg$/);
   });
 
   it("asks the site's routes for every URL", () => {

@@ -17,13 +17,14 @@ afterEach(() => fx.cleanup());
 
 const site = { languages: [{ code: "en", label: "English" }, { code: "zh", label: "Chinese" }, { code: "ja", label: "Japanese" }], bookingHost: "book.example.com", slugPrefix: "test-brand" };
 
-/** What an editor does with the file: fills every TODO, adds the image, translates the other languages. */
+/** What an editor does with the file: fills every TODO, adds the image and its focal point, translates the other languages. */
 function fill(text: string, id: string): string {
   return text
     .split("\n")
     .map((l) => (/^  # [a-z]{2}:$/.test(l) || /^  # {3}/.test(l) ? l.replace("# ", "") : l))
     .join("\n")
     .replace(`# image: images/hotels/${id}.svg`, `image: images/hotels/${id}.svg`)
+    .replace("# imageFocus: { x: 50, y: 50 }", "imageFocus: { x: 50, y: 50 }")
     .replace(`TODO-${id}`, `hotel/${id}`)
     .replace(/TODO: ([^"\n]*)/g, "Filled $1");
 }

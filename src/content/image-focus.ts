@@ -1,0 +1,41 @@
+// Focal points: declared beside each image reference (a hotel's imageFocus, site.yaml's homeImageFocus and
+// defaultImageFocus) and attached to the image itself, so the image stage crops around them and every page
+// showing the image positions it the same way. One image, one focal point: two different ones are an error.
+import { ContentError } from "../errors.js";
+import type { ImageFocus, ImageInfo, SourceFile } from "../types.js";
+
+/** One place that names an image, with the focal point it declares (if any). */
+export interface FocusClaim {
+  ref: string;
+  focus: ImageFocus | undefined;
+  source: SourceFile;
+  /** JSON pointer of the focal point (where an error about it points). */
+  pointer: string;
+}
+
+const same = (a: ImageFocus, b: ImageFocus) => a.x === b.x && a.y === b.y;
+
+/** The images with their declared focal points (new objects; `images` is left as it is), or the conflicts. */
+export function withFocus(images: Map<string, ImageInfo>, claims: FocusClaim[]): { images: Map<string, ImageInfo>; errors: ContentError[] } {
+  const errors: ContentError[] = [];
+  const first = new Map<string, FocusClaim>();
+  for (const claim of claims) {
+    if (!claim.focus || !images.has(claim.ref)) continue;
+    const had = first.get(claim.ref);
+    if (!had) first.set(claim.ref, claim);
+    else if (!same(had.focus!, claim.focus)) {
+      const { line, column } = claim.source.locate(claim.pointer, {});
+      errors.push(
+        new ContentError(
+          { file: claim.source.file, line, column, pointer: claim.pointer },
+          `gives "${claim.ref}" a different focal point (${claim.focus.x}, ${claim.focus.y}) than ${had.source.file} (${had.focus!.x}, ${had.focus!.y})`,
+          "an image has one focal point: use the same x and y in both files, or give one of them its own copy of the image",
+        ),
+      );
+    }
+  }
+  if (!first.size) return { images, errors };
+  const out = new Map(images);
+  for (const [ref, claim] of first) out.set(ref, { ...images.get(ref)!, focus: { x: claim.focus!.x, y: claim.focus!.y } });
+  return { images: out, errors };
+}
