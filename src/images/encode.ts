@@ -1,6 +1,6 @@
-// Encodes image variants with sharp (libvips) into an on-disk cache, so an unchanged image is never encoded
-// twice: the cache name holds the source's content hash and the encoder settings.
-import { mkdir, readdir, rename, writeFile } from "node:fs/promises";
+// Encodes image variants with sharp (libvips) into an on-disk store (store.ts), so an unchanged image is never
+// encoded twice: a variant's name holds the source's content hash and the encoder settings.
+import { readdir, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
@@ -22,15 +22,22 @@ export interface EncodeJob {
 /** Options for {@link encodeVariants}. */
 export interface EncodeOptions {
   jobs: EncodeJob[];
-  cacheDir: string;
+  /** Folders holding variants already, looked in in order (store.ts). */
+  readFrom: string[];
+  /** Where missing variants are written. */
+  writeTo: string;
   /** How many encodes run at once (default: the machine's parallelism). */
   concurrency?: number;
+  /** Called after each encode with the count done and the count to do (the terminal's progress line). */
+  onProgress?: (done: number, total: number) => void;
 }
 
-/** What the encoder did: how many files it made and how many the cache already had. */
+/** What the encoder did: how many files it made, how many were found, and where each variant is (by name). */
 export interface EncodeResult {
   encoded: number;
   cached: number;
+  /** Absolute path of every variant, by its cache name. */
+  found: Map<string, string>;
 }
 
 type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
@@ -62,31 +69,35 @@ async function readSource(file: string): Promise<Buffer> {
   return read.bytes;
 }
 
-/** Makes every variant missing from the cache; the cache then holds each one under its cacheName. */
+/** Makes every variant that no folder of `readFrom` has, in `writeTo`; says where each one is. */
 export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult> {
-  await mkdir(opts.cacheDir, { recursive: true });
-  const have = new Set(await readdir(opts.cacheDir));
+  const found = new Map<string, string>();
+  for (const dir of opts.readFrom) {
+    for (const name of await readdir(dir).catch(() => [] as string[])) if (!found.has(name)) found.set(name, path.join(dir, name));
+  }
   const total = opts.jobs.reduce((n, j) => n + j.variants.length, 0);
   // Each missing variant once, even when two paths name the same image (their variants share cache names).
   const work: { job: EncodeJob; v: Variant }[] = [];
   for (const job of opts.jobs) {
     for (const v of job.variants) {
-      if (have.has(v.cacheName)) continue;
-      have.add(v.cacheName);
+      if (found.has(v.cacheName)) continue;
+      found.set(v.cacheName, path.join(opts.writeTo, v.cacheName));
       work.push({ job, v });
     }
   }
-  if (!work.length) return { encoded: 0, cached: total };
+  if (!work.length) return { encoded: 0, cached: total, found };
   // Loaded only when something needs encoding: sharp takes a noticeable part of a warm build's time to load.
   const sharp = (await import("sharp")).default as SharpFactory;
   const sources = new Map<string, Promise<Buffer>>();
+  let done = 0;
   await eachLimited(work, opts.concurrency ?? availableParallelism(), async ({ job, v }) => {
     if (!sources.has(job.from)) sources.set(job.from, readSource(job.from));
     const out = await encodeOne(sharp, await sources.get(job.from)!, job, v);
     // Written under a temporary name and renamed, so a killed build or a parallel one never leaves half a file.
-    const tmp = path.join(opts.cacheDir, `.${v.cacheName}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+    const tmp = path.join(opts.writeTo, `.${v.cacheName}.${process.pid}.${Math.random().toString(36).slice(2)}`);
     await writeFile(tmp, out);
-    await rename(tmp, path.join(opts.cacheDir, v.cacheName));
+    await rename(tmp, path.join(opts.writeTo, v.cacheName));
+    opts.onProgress?.(++done, work.length);
   });
-  return { encoded: work.length, cached: total - work.length };
+  return { encoded: work.length, cached: total - work.length, found };
 }

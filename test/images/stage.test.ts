@@ -1,5 +1,6 @@
-// The image stage with sharp: real files of the planned formats and sizes, reused from the cache next time.
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+// The image stage with sharp: real files of the planned formats and sizes in the content's committed
+// .generated/images folder, reused next time, unused ones pruned, and an unusable folder passed over with one warning.
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -14,6 +15,7 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="100" vi
 let dir: string;
 let content: string;
 let cache: string;
+let committed: string;
 const images = new Map<string, ImageInfo>([
   ["images/pic.svg", { width: 160, height: 100, hash: "0123456789", ext: "svg" }],
   ["images/photo.png", { width: 1000, height: 500, hash: "9876543210", ext: "png" }],
@@ -23,6 +25,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hotelsite-images-"));
   content = path.join(dir, "content");
   cache = path.join(dir, "cache");
+  committed = path.join(content, ".generated", "images");
   await mkdir(path.join(content, "images"), { recursive: true });
   await writeFile(path.join(content, "images", "pic.svg"), SVG);
   await sharp({ create: { width: 1000, height: 500, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 0.5 } } })
@@ -32,12 +35,14 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("image stage", () => {
-  it("encodes every planned variant into the cache and lists it for the output", async () => {
+  it("encodes every planned variant into the content's .generated/images and lists it for the output", async () => {
     const result = await imageFiles({ images, contentDir: content, routes, cacheDir: cache });
     // The SVG gets 3 widths x 3 formats + og; the 1000 px PNG is never enlarged: 2 widths x 3 formats + og.
     expect(result).toMatchObject({ encoded: 17, cached: 0 });
     expect(result.copies).toHaveLength(17);
-    expect((await readdir(cache)).sort()).toEqual(result.copies.map((c) => path.basename(c.from)).sort());
+    expect((await readdir(committed)).sort()).toEqual(result.copies.map((c) => path.basename(c.from)).sort());
+    for (const c of result.copies) expect(path.dirname(c.from)).toBe(committed);
+    expect(await readdir(cache).catch(() => [])).toEqual([]);
     for (const c of result.copies) expect(c.path).toMatch(/^assets\/images\/(pic|photo)\.[0-9a-f]{10}-(480|960|1600|og)\.(avif|webp|jpg)$/);
   });
 
@@ -59,16 +64,61 @@ describe("image stage", () => {
   });
 
   it("encodes nothing on the next build when the images did not change", async () => {
-    const before = await readdir(cache);
+    const before = await readdir(committed);
     const result = await imageFiles({ images, contentDir: content, routes, cacheDir: cache });
-    expect(result).toMatchObject({ encoded: 0, cached: 17 });
-    expect(await readdir(cache)).toEqual(before);
+    expect(result).toMatchObject({ encoded: 0, cached: 17, pruned: 0 });
+    expect(await readdir(committed)).toEqual(before);
   });
 
   it("encodes only the variants of an image whose content changed", async () => {
     const changed = new Map(images);
     changed.set("images/pic.svg", { ...images.get("images/pic.svg")!, hash: "aaaaaaaaaa" });
     const result = await imageFiles({ images: changed, contentDir: content, routes, cacheDir: cache });
-    expect(result).toMatchObject({ encoded: 10, cached: 7 });
+    // The old picture's 10 variants are no longer used: pruned from the committed folder.
+    expect(result).toMatchObject({ encoded: 10, cached: 7, pruned: 10 });
+    expect((await readdir(committed)).sort()).toEqual(result.copies.map((c) => path.basename(c.from)).sort());
+  });
+
+  it("prunes only variant names: other files in the folder stay", async () => {
+    await writeFile(path.join(committed, "README"), "mine");
+    const result = await imageFiles({ images: new Map([...images].slice(1)), contentDir: content, routes, cacheDir: cache });
+    expect(result).toMatchObject({ encoded: 0, pruned: 10 });
+    expect(await readdir(committed)).toContain("README");
+  });
+});
+
+describe("image stage with unusable folders", () => {
+  const one = new Map([...images].slice(1));
+  it("passes over a committed folder that is a file, and a cache that is a file, with one warning each", async () => {
+    const c2 = path.join(dir, "content2");
+    await mkdir(path.join(c2, "images"), { recursive: true });
+    await writeFile(path.join(c2, "images", "photo.png"), await sharp(path.join(content, "images", "photo.png")).toBuffer());
+    await writeFile(path.join(c2, ".generated"), "a file");
+    await writeFile(path.join(dir, "cache-file"), "a file");
+    const warnings: string[] = [];
+    const opts = { images: one, contentDir: c2, routes, cacheDir: path.join(dir, "cache-file"), warn: (m: string) => warnings.push(m) };
+    const first = await imageFiles(opts);
+    expect(first).toMatchObject({ encoded: 7, pruned: 0 });
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/\.generated.images cannot hold image variants \(it is not a folder\)/);
+    expect(warnings[1]).toMatch(/image cache .*cache-file cannot be used \(it is not a folder\); new image variants go to /);
+    // Every copy comes from the temporary folder named in the warning, and the next run does not warn again.
+    for (const c of first.copies) expect(warnings[1]).toContain(path.dirname(c.from));
+    await imageFiles(opts);
+    expect(warnings).toHaveLength(2);
+  });
+
+  it("never writes through a committed folder that is a symbolic link", async () => {
+    const c3 = path.join(dir, "content3");
+    const elsewhere = path.join(dir, "elsewhere");
+    await mkdir(path.join(c3, "images"), { recursive: true });
+    await mkdir(elsewhere);
+    await writeFile(path.join(c3, "images", "photo.png"), await sharp(path.join(content, "images", "photo.png")).toBuffer());
+    await symlink(elsewhere, path.join(c3, ".generated"));
+    const warnings: string[] = [];
+    const result = await imageFiles({ images: one, contentDir: c3, routes, cacheDir: path.join(dir, "cache3"), warn: (m) => warnings.push(m) });
+    expect(warnings.join("\n")).toMatch(/cannot hold image variants \(it is a symbolic link\)/);
+    expect(await readdir(elsewhere)).toEqual([]);
+    for (const c of result.copies) expect(path.dirname(c.from)).toBe(path.join(dir, "cache3"));
   });
 });
