@@ -64,6 +64,13 @@ function parsePort(value: string): number {
   return port;
 }
 
+/** The last line of a run that stopped on content errors: what the command left as it was. */
+export function closingLine(command: string): string {
+  if (command === "build" || command === "watch") return "Nothing was written; the previous output is unchanged.";
+  if (command === "check") return "check only reads: it wrote nothing.";
+  return "Nothing was written; the content folder is as it was.";
+}
+
 /** Runs the CLI on argv (without "node" and the script) and returns the exit code. */
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
   const version = createRequire(import.meta.url)(`${packageRoot()}/package.json`).version as string;
@@ -206,6 +213,13 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
   registerTranslate(program, io);
   registerLinks(program, io, (c) => (code = c));
+  // The command that ran ("check", "translate import"), for the closing line of a failed run.
+  let ran = "";
+  program.hook("preAction", (_root, action) => {
+    const names: string[] = [];
+    for (let c: Command | null = action; c && c !== program; c = c.parent) names.unshift(c.name());
+    ran = names.join(" ");
+  });
 
   try {
     await program.parseAsync(argv, { from: "user" });
@@ -218,7 +232,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     }
     if (e instanceof ContentErrors) {
       io.err(formatErrors(e.errors));
-      io.err("Nothing was written; the previous output is unchanged.");
+      io.err(closingLine(ran));
       return EXIT.content;
     }
     if (e instanceof ScaffoldError || e instanceof UsageError) {

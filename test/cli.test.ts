@@ -74,6 +74,19 @@ describe("hotelsite CLI", () => {
     }
   });
 
+  it("ends a failed check saying that check wrote nothing, and a failed build that the output is unchanged", async () => {
+    const broken = await fixtureCopy({ "hotels/alpha.yaml": (s) => s.replace("layout: showcase", "layout: nope") });
+    try {
+      const checked = await runCli(["check"], broken.dir);
+      expect(checked.code).toBe(1);
+      expect(checked.err.trimEnd().split("\n").at(-1)).toBe("check only reads: it wrote nothing.");
+      const built = await runCli(["build", "--out", "never"], broken.dir);
+      expect(built.err.trimEnd().split("\n").at(-1)).toBe("Nothing was written; the previous output is unchanged.");
+    } finally {
+      await broken.cleanup();
+    }
+  });
+
   it("exits 2 on an unknown command", async () => {
     expect((await runCli(["publish"], fx.dir)).code).toBe(2);
   });
