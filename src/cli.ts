@@ -15,7 +15,7 @@ import type { Io } from "./io.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
 import { registerTranslate, UsageError } from "./translate/command.js";
-import { translationContext } from "./translate/context.js";
+import { lockKeysNote, translationContext } from "./translate/context.js";
 import { isLoopback } from "./watch/host-check.js";
 import { settleWithin, untilStopped } from "./watch/stop.js";
 import { OutputError } from "./write/writer.js";
@@ -126,6 +126,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
               warnings,
               outdated: tr.outdated,
               inconsistent: tr.inconsistent,
+              lock: { carried: ctx.carried, stale: ctx.stale },
             },
             null,
             2,
@@ -137,6 +138,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         if (o.strict && fallbacks) io.out(`\n${formatFallbacks(result.coverage)}`);
         if (tr.outdated.length || tr.inconsistent.length) io.out(`\n${formatTranslationFindings(tr)}`);
         if (!tr.tracked) io.out(`\nnote: no ${ctx.lockShown}, so outdated translations are not tracked; run hotelsite translate mark-current to start.`);
+        const lockNote = lockKeysNote(ctx);
+        if (lockNote) io.out(`\n${lockNote}`);
         const w = warnings.length;
         const files = new Set(warnings.map((x) => x.place.file)).size;
         io.out(

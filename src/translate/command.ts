@@ -49,6 +49,23 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
     });
 
   translate
+    .command("prune")
+    .description("write renamed hotels' translation records under their new file names, and remove records of files and fields the content no longer has")
+    .option("--content <dir>", "content folder", "content")
+    .action(async (o: { content: string }) => {
+      const { ctx } = await load(o.content, io);
+      if (!ctx.lock) return io.out(`No ${ctx.lockShown} yet: nothing to prune.`);
+      const { pruneLock } = await import("./lock-keys.js");
+      const removed = pruneLock(ctx.lock, ctx.sources, ctx.languages[0]);
+      await writeLock(ctx.contentDir, ctx.lock);
+      const moved = ctx.carried.map((c) => `${c.from} -> ${c.to}`);
+      io.out(
+        `Pruned ${ctx.lockShown}: ${moved.length ? `carried ${moved.join(", ")}; ` : ""}removed ${removed.length} entr${removed.length === 1 ? "y" : "ies"} for files or fields the content no longer has` +
+          `${removed.length ? ` (${removed.slice(0, 5).map((r) => (r.pointer ? `${r.key}#${r.pointer}` : r.key)).join(", ")}${removed.length > 5 ? ", ..." : ""})` : ""}.`,
+      );
+    });
+
+  translate
     .command("export")
     .description("write XLIFF 2.0 with the fields of a language that need work (missing and outdated)")
     .requiredOption("--lang <code>", "the language to translate into")
