@@ -73,7 +73,8 @@ async function readSource(file: string): Promise<Buffer> {
 export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult> {
   const found = new Map<string, string>();
   for (const dir of opts.readFrom) {
-    for (const name of await readdir(dir).catch(() => [] as string[])) if (!found.has(name)) found.set(name, path.join(dir, name));
+    // Regular files only: a link planted among the variants could publish any file of the machine.
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) if (e.isFile() && !found.has(e.name)) found.set(e.name, path.join(dir, e.name));
   }
   const total = opts.jobs.reduce((n, j) => n + j.variants.length, 0);
   // Each missing variant once, even when two paths name the same image (their variants share cache names).

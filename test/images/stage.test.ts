@@ -108,6 +108,21 @@ describe("image stage with unusable folders", () => {
     expect(warnings).toHaveLength(2);
   });
 
+  it("never publishes a variant that is a symbolic link: it is encoded again", async () => {
+    const c4 = path.join(dir, "content4");
+    const generated = path.join(c4, ".generated", "images");
+    await mkdir(path.join(c4, "images"), { recursive: true });
+    await writeFile(path.join(c4, "images", "photo.png"), await sharp(path.join(content, "images", "photo.png")).toBuffer());
+    const first = await imageFiles({ images: one, contentDir: c4, routes, cacheDir: path.join(dir, "cache4") });
+    const victim = first.copies[0].from;
+    await rm(victim);
+    await writeFile(path.join(dir, "secret"), "not an image");
+    await symlink(path.join(dir, "secret"), victim);
+    const again = await imageFiles({ images: one, contentDir: c4, routes, cacheDir: path.join(dir, "cache4") });
+    expect(again.encoded).toBe(1);
+    expect((await sharp(victim).metadata()).width).toBeGreaterThan(0);
+  });
+
   it("never writes through a committed folder that is a symbolic link", async () => {
     const c3 = path.join(dir, "content3");
     const elsewhere = path.join(dir, "elsewhere");
