@@ -29,7 +29,7 @@ export interface BuildResult extends Omit<CheckResult, "pages"> {
   files: number;
   outDir: string;
   /** Image variants encoded by this build and found already made (committed in content/.generated/images or cached). */
-  images: { encoded: number; cached: number };
+  images: { encoded: number; cached: number; committedDir?: string };
 }
 
 /** Runs the pipeline from nothing; a failed run throws its errors (ContentErrors) or its bug, with its stack. */
@@ -56,6 +56,6 @@ export async function check(opts: BuildOptions): Promise<CheckResult> {
 /** The whole pipeline: a complete output folder, or an error and the previous output untouched. */
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const { result, report, state } = await runAll(opts);
-  const images = { encoded: state.images?.encoded ?? 0, cached: state.images?.cached ?? 0 };
+  const images = { encoded: state.images?.encoded ?? 0, cached: state.images?.cached ?? 0, committedDir: state.images?.committedDir };
   return { ...result, images, files: report.written.length, outDir: path.resolve(opts.cwd ?? process.cwd(), opts.outDir) };
 }

@@ -94,6 +94,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       `Built ${result.pages.length} pages (${result.files} files) into ${o.out} in ${seconds(performance.now() - started)}` +
         (w ? `, ${w} warning${w === 1 ? "" : "s"} (run hotelsite check for details)` : ""),
     );
+    const { encoded, committedDir } = result.images;
+    if (encoded && committedDir) {
+      io.out(`Encoded ${encoded} new image variant${encoded === 1 ? "" : "s"} into ${path.relative(io.cwd ?? process.cwd(), committedDir) || "."}: commit them with the content, so the next clone builds without encoding.`);
+    }
   });
 
   pipelineOptions(program.command("check").description("validate and resolve the content, report translation coverage and warnings; writes nothing"))

@@ -90,7 +90,7 @@ export interface State {
   /** Internal links and element ids of every rendered page, for the dead-link and #fragment check. */
   links: Map<string, { links: string[]; ids: string[] }>;
   /** The image stage's result (encoded: variants this run encoded, for the report and the first-build test). */
-  images?: { key: string; copies: CopiedFile[]; encoded: number; cached: number };
+  images?: { key: string; copies: CopiedFile[]; encoded: number; cached: number; committedDir?: string };
   /** sitemap.xml, robots.txt and the host rules of the last run. */
   publish?: OutputFile[];
   /** Every output file of the site, relative to the output folder. */

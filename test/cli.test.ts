@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureCopy, runCli } from "./support/fixture.js";
@@ -84,6 +84,21 @@ describe("hotelsite CLI", () => {
       expect(built.err.trimEnd().split("\n").at(-1)).toBe("Nothing was written; the previous output is unchanged.");
     } finally {
       await broken.cleanup();
+    }
+  });
+
+  it("says to commit the image variants a build had to encode, and nothing when none was", async () => {
+    const copy = await fixtureCopy();
+    try {
+      const generated = path.join(copy.content, ".generated", "images");
+      const quiet = await runCli(["build"], copy.dir);
+      expect(quiet.out).not.toContain("Encoded");
+      await rm(path.join(generated, (await readdir(generated)).find((f) => f.endsWith(".webp"))!));
+      const r = await runCli(["build", "--out", "dist2"], copy.dir);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain("Encoded 1 new image variant into content/.generated/images: commit them with the content");
+    } finally {
+      await copy.cleanup();
     }
   });
 

@@ -28,6 +28,8 @@ export interface ImageStageOptions {
 export interface ImageStageResult extends Omit<EncodeResult, "found"> {
   copies: CopiedFile[];
   pruned: number;
+  /** The folder new variants went to, when it is the content's committed one (the CLI says to commit them). */
+  committedDir?: string;
 }
 
 /** The image stage of the pipeline: encodes what no folder has yet and lists every variant to copy. */
@@ -50,5 +52,5 @@ export async function imageFiles(opts: ImageStageOptions): Promise<ImageStageRes
   const copies = plans.flatMap(({ plan }) => plan.variants.map((v) => ({ path: v.url.slice(1), from: found.get(v.cacheName)! })));
   const used = new Set(plans.flatMap(({ plan }) => plan.variants.map((v) => v.cacheName)));
   const pruned = store.committed ? await pruneVariants(store.writeTo, used) : 0;
-  return { ...counts, copies, pruned };
+  return { ...counts, copies, pruned, committedDir: store.committed ? store.writeTo : undefined };
 }
