@@ -74,12 +74,21 @@ export async function variantStore(opts: StoreOptions): Promise<VariantStore> {
   // A read-only content folder is normal (a deploy checkout); a file or a link where the folder should be is not.
   if (/not a folder|symbolic link/.test(why)) warnOnce(opts.warn, committed, `hotelsite: ${committed} cannot hold image variants (${why}); remove it to have it made again`);
   const readFrom = readWhy ? [] : [committed];
-  const cache = path.resolve(opts.cacheDir ?? path.join(cacheDir(), "images"));
-  await mkdir(path.dirname(cache), { recursive: true }).catch(() => {});
-  const cacheWhy = await unusable(cache, path.dirname(cache), true);
-  if (!cacheWhy) return { readFrom: [...readFrom, cache], writeTo: cache, committed: false };
+  // The user's cache, then (by default) one in the temp folder that later builds find again, then this run's own.
+  const uid = typeof process.getuid === "function" ? process.getuid() : "user";
+  const caches = opts.cacheDir ? [path.resolve(opts.cacheDir)] : [path.join(cacheDir(), "images"), path.join(tmpdir(), `hotelsite-${uid}`, "images")];
+  let refused: string | undefined;
+  for (const cache of caches) {
+    await mkdir(path.dirname(cache), { recursive: true }).catch(() => {});
+    const cacheWhy = await unusable(cache, path.dirname(cache), true);
+    if (!cacheWhy) {
+      if (refused) warnOnce(opts.warn, caches[0], `${refused}; new image variants go to ${cache}`);
+      return { readFrom: [...readFrom, cache], writeTo: cache, committed: false };
+    }
+    refused ??= `hotelsite: the image cache ${cache} cannot be used (${cacheWhy})`;
+  }
   const temp = await mkdtemp(path.join(tmpdir(), "hotelsite-images-"));
-  warnOnce(opts.warn, cache, `hotelsite: the image cache ${cache} cannot be used (${cacheWhy}); new image variants go to ${temp} for this run only`);
+  warnOnce(opts.warn, caches[0], `${refused}; new image variants go to ${temp} for this run only`);
   return { readFrom: [...readFrom, temp], writeTo: temp, committed: false };
 }
 

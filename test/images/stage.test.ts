@@ -123,6 +123,34 @@ describe("image stage with unusable folders", () => {
     expect((await sharp(victim).metadata()).width).toBeGreaterThan(0);
   });
 
+  it("with the user cache unusable, falls back to one in the temp folder that the next build finds again", async () => {
+    const saved = { xdg: process.env.XDG_CACHE_HOME, tmp: process.env.TMPDIR };
+    const c5 = path.join(dir, "content5");
+    try {
+      await mkdir(path.join(c5, "images"), { recursive: true });
+      await writeFile(path.join(c5, "images", "photo.png"), await sharp(path.join(content, "images", "photo.png")).toBuffer());
+      await writeFile(path.join(c5, ".generated"), "a file");
+      await mkdir(path.join(dir, "xdg"));
+      await writeFile(path.join(dir, "xdg", "hotelsite"), "a file where the cache folder goes");
+      await mkdir(path.join(dir, "tmp"));
+      process.env.XDG_CACHE_HOME = path.join(dir, "xdg");
+      process.env.TMPDIR = path.join(dir, "tmp");
+      const warnings: string[] = [];
+      const first = await imageFiles({ images: one, contentDir: c5, routes, warn: (m) => warnings.push(m) });
+      const fallback = path.join(dir, "tmp", `hotelsite-${process.getuid!()}`, "images");
+      expect(first.encoded).toBe(7);
+      expect(warnings.at(-1)).toBe(`hotelsite: the image cache ${path.join(dir, "xdg", "hotelsite", "images")} cannot be used (it cannot be made (ENOTDIR)); new image variants go to ${fallback}`);
+      const again = await imageFiles({ images: one, contentDir: c5, routes, warn: (m) => warnings.push(m) });
+      expect(again).toMatchObject({ encoded: 0, cached: 7 });
+      for (const c of again.copies) expect(path.dirname(c.from)).toBe(fallback);
+    } finally {
+      for (const [k, v] of [["XDG_CACHE_HOME", saved.xdg], ["TMPDIR", saved.tmp]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
   it("never writes through a committed folder that is a symbolic link", async () => {
     const c3 = path.join(dir, "content3");
     const elsewhere = path.join(dir, "elsewhere");
