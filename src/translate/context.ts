@@ -3,7 +3,7 @@
 import path from "node:path";
 import type { CheckResult } from "../build.js";
 import { LOCK_FILE, readLock, type Lock } from "./lock.js";
-import { carryRenamed, staleEntries, type CarriedKey, type StaleEntry } from "./lock-keys.js";
+import { carryRenamed, renamedKeys, staleEntries, type CarriedKey, type StaleEntry } from "./lock-keys.js";
 import { textSources, type TextSource } from "./sources.js";
 
 /** The content's translatable text and its lock. */
@@ -19,6 +19,8 @@ export interface TranslationContext {
   carried: CarriedKey[];
   /** Lock entries for files and fields the content no longer has (`hotelsite translate prune` removes them). */
   stale: StaleEntry[];
+  /** A renamed hotel's old file keys (from its aliases) -> its file now: an XLIFF file exported before the rename still imports. */
+  renamed: Map<string, string>;
 }
 
 /** Reads the lock beside checked content. */
@@ -32,7 +34,7 @@ export async function translationContext(result: CheckResult, cwd: string): Prom
   const aliases = new Map(result.content.hotels.map((h) => [`hotel:${h.id}`, h.aliases ?? []]));
   const carried = lock ? carryRenamed(lock, sources, aliases) : [];
   const stale = lock ? staleEntries(lock, sources, languages[0]) : [];
-  return { contentDir, lockShown, sources, languages, lock, carried, stale };
+  return { contentDir, lockShown, sources, languages, lock, carried, stale, renamed: renamedKeys(sources, aliases) };
 }
 
 /** check's note on the lock's keys: records carried from renamed hotels' old files, and stale ones; undefined when neither. */

@@ -69,7 +69,9 @@ export function planImport(o: { doc: XliffDoc; shown: string; ctx: TranslationCo
   let skipped = 0;
   let fromInitial = 0;
   for (const f of o.doc.files) {
-    const src = o.ctx.sources.find((s) => fileId(s.key) === f.id || s.key === f.original);
+    // A file exported before its hotel was renamed (an alias names the old file) goes to the hotel's file now.
+    const renamed = [...(o.ctx.renamed ?? [])].find(([from]) => fileId(from) === f.id || from === f.original)?.[1];
+    const src = o.ctx.sources.find((s) => fileId(s.key) === f.id || s.key === f.original || s.key === renamed);
     if (!src) {
       refuse(f.line, `names a file this site does not have: <file id="${f.id}">`, "import only files exported from this content folder");
       continue;

@@ -14,26 +14,32 @@ export interface CarriedKey {
 /** Hotel ids' old names, from the hotels' `aliases` (hotel source -> old ids). */
 export type AliasesBySource = Map<string, string[]>;
 
+/** Each renamed hotel's old file keys (`hotels/<alias>.yaml` and `.yml`, unless still content) -> its file key now. */
+export function renamedKeys(sources: TextSource[], aliases: AliasesBySource): Map<string, string> {
+  const current = new Set(sources.map((s) => s.key));
+  const out = new Map<string, string>();
+  for (const src of sources) {
+    const folder = src.key.slice(0, src.key.lastIndexOf("/") + 1);
+    for (const alias of aliases.get(src.source) ?? []) {
+      for (const from of [`${folder}${alias}.yaml`, `${folder}${alias}.yml`]) if (!current.has(from)) out.set(from, src.key);
+    }
+  }
+  return out;
+}
+
 /**
  * Moves the lock's entries of a renamed hotel's old file to its file now: for each alias, `hotels/<alias>.yaml`
  * (or .yml) in the same folder. Fields the new key already has keep their record. Changes `lock` in place.
  */
 export function carryRenamed(lock: Lock, sources: TextSource[], aliases: AliasesBySource): CarriedKey[] {
   const carried: CarriedKey[] = [];
-  const current = new Set(sources.map((s) => s.key));
-  for (const src of sources) {
-    const folder = src.key.slice(0, src.key.lastIndexOf("/") + 1);
-    for (const alias of aliases.get(src.source) ?? []) {
-      for (const from of [`${folder}${alias}.yaml`, `${folder}${alias}.yml`]) {
-        const old = lock.fields[from];
-        // A file that is still content under that name is its own record, not a renamed one.
-        if (!old || current.has(from)) continue;
-        const into = (lock.fields[src.key] ??= {});
-        for (const [pointer, byLang] of Object.entries(old)) into[pointer] = { ...byLang, ...into[pointer] };
-        delete lock.fields[from];
-        carried.push({ from, to: src.key });
-      }
-    }
+  for (const [from, to] of renamedKeys(sources, aliases)) {
+    const old = lock.fields[from];
+    if (!old) continue;
+    const into = (lock.fields[to] ??= {});
+    for (const [pointer, byLang] of Object.entries(old)) into[pointer] = { ...byLang, ...into[pointer] };
+    delete lock.fields[from];
+    carried.push({ from, to });
   }
   return carried;
 }

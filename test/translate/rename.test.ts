@@ -21,9 +21,10 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("renaming a hotel (dubai -> dubai-creek)", () => {
-  it("starts from a content folder that passes check --strict", async () => {
+  it("starts from a content folder that passes check --strict, and a translator takes an export of it", async () => {
     expect((await runCli(["check", "--strict"], dir)).code).toBe(0);
     expect(Object.keys((await lockOf()).fields)).toContain("hotels/dubai.yaml");
+    expect((await runCli(["translate", "export", "--lang", "ja", "--all", "--out", "ja-before.xlf"], dir)).code).toBe(0);
   });
 
   it("step 1-2: new file name and id, the old id as an alias; check names the alias's hotel for popularDestinations", async () => {
@@ -57,6 +58,22 @@ describe("renaming a hotel (dubai -> dubai-creek)", () => {
     const checked = await runCli(["check", "--strict"], dir);
     expect(checked.code).toBe(0);
     expect(checked.out).not.toContain("translations.lock.json");
+  });
+
+  it("imports an XLIFF file exported before the rename into the hotel's file now", async () => {
+    const file = path.join(dir, "ja-before.xlf");
+    const xml = await readFile(file, "utf8");
+    const at = xml.indexOf('<file id="hotels.dubai.yaml"');
+    expect(at).toBeGreaterThan(-1);
+    const unit = xml.indexOf('<unit id="name">', at);
+    const start = xml.indexOf("<target", unit);
+    const end = xml.indexOf("</target>", start) + "</target>".length;
+    await writeFile(file, `${xml.slice(0, start)}<target>ドバイ・クリーク・ホテル</target>${xml.slice(end)}`);
+    const r = await runCli(["translate", "import", "ja-before.xlf"], dir);
+    expect(r.err).toBe("");
+    expect(r.out).toMatch(/^Imported \d+ ja translations? \(1 changed, in 1 file/);
+    expect(await readFile(path.join(content(), "hotels", "dubai-creek.yaml"), "utf8")).toContain("name: ドバイ・クリーク・ホテル");
+    expect((await runCli(["check", "--strict"], dir)).code).toBe(0);
   });
 
   it("reports the entries of a removed hotel as stale, and prune removes them", async () => {
