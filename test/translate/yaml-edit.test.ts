@@ -57,3 +57,15 @@ describe("editYaml on a file folded as the yaml package writes it", () => {
     expect(parse(out).text.en).toEqual({ description: "Short.", rooms: quoted, name: "Hotel" });
   });
 });
+
+describe("editYaml with values the printer lays out its own way", () => {
+  it("keeps a > block's lines as the file has them when another field changes", () => {
+    const text = "text:\n  en:\n    intro: >\n      line one\n      line two\n\n      para two\n  ja:\n    name: x\n";
+    expect(editYaml(text, (doc) => doc.setIn(["text", "ja", "name"], "y"))).toBe(text.replace("name: x", "name: y"));
+  });
+
+  it("keeps a flow list written over several lines", () => {
+    const text = "en:\n  features: [One,\n    Two, Three]\nja:\n  name: x\n";
+    expect(editYaml(text, (doc) => doc.setIn(["ja", "name"], "y"))).toBe(text.replace("name: x", "name: y"));
+  });
+});
