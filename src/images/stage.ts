@@ -40,6 +40,7 @@ export async function imageFiles(opts: ImageStageOptions): Promise<ImageStageRes
   const { found, ...counts } = await encodeVariants({
     readFrom: store.readFrom,
     writeTo: store.writeTo,
+    shared: store.shared,
     onProgress: progress.update,
     jobs: plans.map(({ ref, info, plan }) => ({
       from: path.join(opts.contentDir, ref),

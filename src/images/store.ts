@@ -22,6 +22,12 @@ export interface VariantStore {
   writeTo: string;
   /** True when `writeTo` is the committed folder (then unused variants there are pruned). */
   committed: boolean;
+  /**
+   * The user's cache as a second level beside the committed folder: a variant found only there is copied into
+   * the committed folder instead of encoded (another content folder with the same image made it), and each new
+   * variant is copied there too.
+   */
+  shared?: string;
 }
 
 /**
@@ -63,6 +69,20 @@ export interface StoreOptions {
   warn: (message: string) => void;
 }
 
+/** The first usable cache folder of the user's (default: hotelsite's cache, else one in the temp folder), or why none is. */
+async function usableCache(opts: StoreOptions): Promise<{ dir?: string; first: string; refused?: string }> {
+  const uid = typeof process.getuid === "function" ? process.getuid() : "user";
+  const caches = opts.cacheDir ? [path.resolve(opts.cacheDir)] : [path.join(cacheDir(), "images"), path.join(tmpdir(), `hotelsite-${uid}`, "images")];
+  let refused: string | undefined;
+  for (const cache of caches) {
+    await mkdir(path.dirname(cache), { recursive: true }).catch(() => {});
+    const why = await unusable(cache, path.dirname(cache), true);
+    if (!why) return { dir: cache, first: caches[0], refused };
+    refused ??= `hotelsite: the image cache ${cache} cannot be used (${why})`;
+  }
+  return { first: caches[0], refused };
+}
+
 /** Chooses the folders of one image stage run. */
 export async function variantStore(opts: StoreOptions): Promise<VariantStore> {
   const contentDir = path.resolve(opts.contentDir);
@@ -70,25 +90,20 @@ export async function variantStore(opts: StoreOptions): Promise<VariantStore> {
   const within = committed.startsWith(contentDir + path.sep) ? contentDir : path.dirname(committed);
   const readWhy = await unusable(committed, within, false);
   const why = readWhy ?? (await unusable(committed, within, true));
-  if (!why) return { readFrom: [committed], writeTo: committed, committed: true };
+  const cache = await usableCache(opts);
+  if (!why) {
+    if (cache.refused) warnOnce(opts.warn, cache.first, `${cache.refused}; image variants are kept in ${committed} only`);
+    return { readFrom: cache.dir ? [committed, cache.dir] : [committed], writeTo: committed, committed: true, shared: cache.dir };
+  }
   // A read-only content folder is normal (a deploy checkout); a file or a link where the folder should be is not.
   if (/not a folder|symbolic link/.test(why)) warnOnce(opts.warn, committed, `hotelsite: ${committed} cannot hold image variants (${why}); remove it to have it made again`);
   const readFrom = readWhy ? [] : [committed];
-  // The user's cache, then (by default) one in the temp folder that later builds find again, then this run's own.
-  const uid = typeof process.getuid === "function" ? process.getuid() : "user";
-  const caches = opts.cacheDir ? [path.resolve(opts.cacheDir)] : [path.join(cacheDir(), "images"), path.join(tmpdir(), `hotelsite-${uid}`, "images")];
-  let refused: string | undefined;
-  for (const cache of caches) {
-    await mkdir(path.dirname(cache), { recursive: true }).catch(() => {});
-    const cacheWhy = await unusable(cache, path.dirname(cache), true);
-    if (!cacheWhy) {
-      if (refused) warnOnce(opts.warn, caches[0], `${refused}; new image variants go to ${cache}`);
-      return { readFrom: [...readFrom, cache], writeTo: cache, committed: false };
-    }
-    refused ??= `hotelsite: the image cache ${cache} cannot be used (${cacheWhy})`;
+  if (cache.dir) {
+    if (cache.refused) warnOnce(opts.warn, cache.first, `${cache.refused}; new image variants go to ${cache.dir}`);
+    return { readFrom: [...readFrom, cache.dir], writeTo: cache.dir, committed: false };
   }
   const temp = await mkdtemp(path.join(tmpdir(), "hotelsite-images-"));
-  warnOnce(opts.warn, caches[0], `${refused}; new image variants go to ${temp} for this run only`);
+  warnOnce(opts.warn, cache.first, `${cache.refused}; new image variants go to ${temp} for this run only`);
   return { readFrom: [...readFrom, temp], writeTo: temp, committed: false };
 }
 

@@ -1,6 +1,6 @@
 // The image stage with sharp: real files of the planned formats and sizes in the content's committed
 // .generated/images folder, reused next time, unused ones pruned, and an unusable folder passed over with one warning.
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -42,7 +42,8 @@ describe("image stage", () => {
     expect(result.copies).toHaveLength(17);
     expect((await readdir(committed)).sort()).toEqual(result.copies.map((c) => path.basename(c.from)).sort());
     for (const c of result.copies) expect(path.dirname(c.from)).toBe(committed);
-    expect(await readdir(cache).catch(() => [])).toEqual([]);
+    // The user's cache keeps a copy of each, for other content folders with the same images.
+    expect((await readdir(cache)).sort()).toEqual((await readdir(committed)).sort());
     for (const c of result.copies) expect(c.path).toMatch(/^assets\/images\/(pic|photo)\.[0-9a-f]{10}-(480|960|1600|og)\.(avif|webp|jpg)$/);
   });
 
@@ -79,6 +80,17 @@ describe("image stage", () => {
     expect((await readdir(committed)).sort()).toEqual(result.copies.map((c) => path.basename(c.from)).sort());
   });
 
+  it("copies into a new content folder what the user's cache has, encoding nothing", async () => {
+    const other = path.join(dir, "content-other");
+    await mkdir(path.join(other, "images"), { recursive: true });
+    await writeFile(path.join(other, "images", "pic.svg"), SVG);
+    const result = await imageFiles({ images: new Map([...images].slice(0, 1)), contentDir: other, routes, cacheDir: cache });
+    expect(result).toMatchObject({ encoded: 0, cached: 10 });
+    const generated = path.join(other, ".generated", "images");
+    expect((await readdir(generated)).length).toBe(10);
+    for (const c of result.copies) expect(path.dirname(c.from)).toBe(generated);
+  });
+
   it("prunes only variant names: other files in the folder stay", async () => {
     await writeFile(path.join(committed, "README"), "mine");
     const result = await imageFiles({ images: new Map([...images].slice(1)), contentDir: content, routes, cacheDir: cache });
@@ -108,7 +120,7 @@ describe("image stage with unusable folders", () => {
     expect(warnings).toHaveLength(2);
   });
 
-  it("never publishes a variant that is a symbolic link: it is encoded again", async () => {
+  it("never publishes a variant that is a symbolic link: it is made again", async () => {
     const c4 = path.join(dir, "content4");
     const generated = path.join(c4, ".generated", "images");
     await mkdir(path.join(c4, "images"), { recursive: true });
@@ -119,8 +131,9 @@ describe("image stage with unusable folders", () => {
     await writeFile(path.join(dir, "secret"), "not an image");
     await symlink(path.join(dir, "secret"), victim);
     const again = await imageFiles({ images: one, contentDir: c4, routes, cacheDir: path.join(dir, "cache4") });
-    expect(again.encoded).toBe(1);
+    expect((await lstat(victim)).isFile()).toBe(true);
     expect((await sharp(victim).metadata()).width).toBeGreaterThan(0);
+    expect(again.copies.map((c) => c.from)).toContain(victim);
   });
 
   it("with the user cache unusable, falls back to one in the temp folder that the next build finds again", async () => {
