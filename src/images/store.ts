@@ -107,10 +107,28 @@ export async function variantStore(opts: StoreOptions): Promise<VariantStore> {
   return { readFrom: [...readFrom, temp], writeTo: temp, committed: false };
 }
 
-/** Removes the committed folder's variants that no image of the content uses any more; returns how many. */
+/** A variant being written (encode.ts place): `.<name>.<pid>.<random>`. */
+const TEMP_NAME = /^\.([0-9a-f]{10}-(?:\d+|og)\.(?:avif|webp|jpg))\.(\d+)\.[a-z0-9]+$/;
+
+/** True while a process with this pid runs (a build still writing its temporary file). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the committed folder's variants that no image of the content uses any more, and the temporary files
+ * of builds that were killed while writing (so they are never committed); returns how many variants went.
+ */
 export async function pruneVariants(dir: string, used: Set<string>): Promise<number> {
   let removed = 0;
   for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const temp = TEMP_NAME.exec(name);
+    if (temp && !running(Number(temp[2]))) await unlink(path.join(dir, name)).catch(() => {});
     if (!VARIANT_NAME.test(name) || used.has(name)) continue;
     await unlink(path.join(dir, name)).then(() => removed++, () => {});
   }

@@ -93,9 +93,16 @@ describe("image stage", () => {
 
   it("prunes only variant names: other files in the folder stay", async () => {
     await writeFile(path.join(committed, "README"), "mine");
+    // Half-written files: one of a build killed mid-write (no such process), one of a build still running (this one).
+    const dead = `.0123456789-480.avif.${2 ** 22 + 1}.abc123`;
+    const live = `.0123456789-960.avif.${process.pid}.def456`;
+    await writeFile(path.join(committed, dead), "half");
+    await writeFile(path.join(committed, live), "half");
     const result = await imageFiles({ images: new Map([...images].slice(1)), contentDir: content, routes, cacheDir: cache });
     expect(result).toMatchObject({ encoded: 0, pruned: 10 });
     expect(await readdir(committed)).toContain("README");
+    expect(await readdir(committed)).not.toContain(dead);
+    expect(await readdir(committed)).toContain(live);
   });
 });
 
