@@ -28,6 +28,8 @@ export interface BuildResult extends Omit<CheckResult, "pages"> {
   pages: PageSummary[];
   files: number;
   outDir: string;
+  /** Image variants encoded by this build and found already made (committed in content/.generated/images or cached). */
+  images: { encoded: number; cached: number; committedDir?: string };
 }
 
 /** Runs the pipeline from nothing; a failed run throws its errors (ContentErrors) or its bug, with its stack. */
@@ -53,6 +55,7 @@ export async function check(opts: BuildOptions): Promise<CheckResult> {
 
 /** The whole pipeline: a complete output folder, or an error and the previous output untouched. */
 export async function build(opts: BuildOptions): Promise<BuildResult> {
-  const { result, report } = await runAll(opts);
-  return { ...result, files: report.written.length, outDir: path.resolve(opts.cwd ?? process.cwd(), opts.outDir) };
+  const { result, report, state } = await runAll(opts);
+  const images = { encoded: state.images?.encoded ?? 0, cached: state.images?.cached ?? 0, committedDir: state.images?.committedDir };
+  return { ...result, images, files: report.written.length, outDir: path.resolve(opts.cwd ?? process.cwd(), opts.outDir) };
 }

@@ -16,7 +16,7 @@ import type { Io } from "./io.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
 import { registerTranslate, UsageError } from "./translate/command.js";
-import { translationContext } from "./translate/context.js";
+import { lockKeysNote, translationContext } from "./translate/context.js";
 import { isLoopback } from "./watch/host-check.js";
 import { settleWithin, untilStopped } from "./watch/stop.js";
 import { OutputError } from "./write/writer.js";
@@ -65,6 +65,13 @@ function parsePort(value: string): number {
   return port;
 }
 
+/** The last line of a run that stopped on content errors: what the command left as it was. */
+export function closingLine(command: string): string {
+  if (command === "build" || command === "watch") return "Nothing was written; the previous output is unchanged.";
+  if (command === "check") return "check only reads: it wrote nothing.";
+  return "Nothing was written; the content folder is as it was.";
+}
+
 /** Runs the CLI on argv (without "node" and the script) and returns the exit code. */
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
   const version = createRequire(import.meta.url)(`${packageRoot()}/package.json`).version as string;
@@ -88,6 +95,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       `Built ${result.pages.length} pages (${result.files} files) into ${o.out} in ${seconds(performance.now() - started)}` +
         (w ? `, ${w} warning${w === 1 ? "" : "s"} (run hotelsite check for details)` : ""),
     );
+    const { encoded, committedDir } = result.images;
+    if (encoded && committedDir) {
+      io.out(`Encoded ${encoded} new image variant${encoded === 1 ? "" : "s"} into ${path.relative(io.cwd ?? process.cwd(), committedDir) || "."}: commit them with the content, so the next clone builds without encoding.`);
+    }
   });
 
   pipelineOptions(program.command("check").description("validate and resolve the content, report translation coverage and warnings; writes nothing"))
@@ -120,6 +131,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
               warnings,
               outdated: tr.outdated,
               inconsistent: tr.inconsistent,
+              lock: { carried: ctx.carried, stale: ctx.stale },
             },
             null,
             2,
@@ -131,6 +143,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         if (o.strict && fallbacks) io.out(`\n${formatFallbacks(result.coverage)}`);
         if (tr.outdated.length || tr.inconsistent.length) io.out(`\n${formatTranslationFindings(tr)}`);
         if (!tr.tracked) io.out(`\nnote: no ${ctx.lockShown}, so outdated translations are not tracked; run hotelsite translate mark-current to start.`);
+        const lockNote = lockKeysNote(ctx);
+        if (lockNote) io.out(`\n${lockNote}`);
         const w = warnings.length;
         const files = new Set(warnings.map((x) => x.place.file)).size;
         io.out(
@@ -207,6 +221,13 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
   registerTranslate(program, io);
   registerLinks(program, io, (c) => (code = c));
+  // The command that ran ("check", "translate import"), for the closing line of a failed run.
+  let ran = "";
+  program.hook("preAction", (_root, action) => {
+    const names: string[] = [];
+    for (let c: Command | null = action; c && c !== program; c = c.parent) names.unshift(c.name());
+    ran = names.join(" ");
+  });
 
   try {
     await program.parseAsync(argv, { from: "user" });
@@ -219,7 +240,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     }
     if (e instanceof ContentErrors) {
       io.err(formatErrors(e.errors));
-      io.err("Nothing was written; the previous output is unchanged.");
+      io.err(closingLine(ran));
       return EXIT.content;
     }
     if (e instanceof ScaffoldError || e instanceof UsageError) {

@@ -89,7 +89,8 @@ export interface State {
   assets?: Assets;
   /** Internal links and element ids of every rendered page, for the dead-link and #fragment check. */
   links: Map<string, { links: string[]; ids: string[] }>;
-  images?: { key: string; copies: CopiedFile[] };
+  /** The image stage's result (encoded: variants this run encoded, for the report and the first-build test). */
+  images?: { key: string; copies: CopiedFile[]; encoded: number; cached: number; committedDir?: string };
   /** sitemap.xml, robots.txt and the host rules of the last run. */
   publish?: OutputFile[];
   /** Every output file of the site, relative to the output folder. */
@@ -293,7 +294,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const publish = copyOnly && prev?.publish ? prev.publish : publishFiles(site, content);
     // The image stage runs again only when an image, its focal point (its phone crop) or the site's address changed.
     const imageKey = JSON.stringify([opts.baseUrl, content.site.baseUrl, [...content.images].map(([r, i]) => [r, i.hash, i.focus?.x, i.focus?.y])]);
-    const copies = prev?.images?.key === imageKey ? prev.images.copies : await time("images", async () => (await imageFiles({ images: content.images, contentDir, routes: site.routes })).copies);
+    const imaged = prev?.images?.key === imageKey ? prev.images : { key: imageKey, ...(await time("images", () => imageFiles({ images: content.images, contentDir, routes: site.routes }))) };
+    const copies = imaged.copies;
     // A save that keeps every output path (most do) keeps the previous run's set of them: 17,000 at 4,008 pages.
     const samePaths = !!prev && samePathsAs(prev, site, publish, assets!, copies);
     const links = new Map(prev?.links);
@@ -329,7 +331,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         remove: removedPaths,
       });
     });
-    Object.assign(state, { templates, assets, links, images: { key: imageKey, copies }, paths, publish });
+    Object.assign(state, { templates, assets, links, images: imaged, paths, publish });
     return {
       state,
       report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },

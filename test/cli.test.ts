@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureCopy, runCli } from "./support/fixture.js";
@@ -71,6 +71,35 @@ describe("hotelsite CLI", () => {
       await expect(readFile(path.join(broken.dir, "never/index.html"))).rejects.toThrow();
     } finally {
       await broken.cleanup();
+    }
+  });
+
+  it("ends a failed check saying that check wrote nothing, and a failed build that the output is unchanged", async () => {
+    const broken = await fixtureCopy({ "hotels/alpha.yaml": (s) => s.replace("layout: showcase", "layout: nope") });
+    try {
+      const checked = await runCli(["check"], broken.dir);
+      expect(checked.code).toBe(1);
+      expect(checked.err.trimEnd().split("\n").at(-1)).toBe("check only reads: it wrote nothing.");
+      const built = await runCli(["build", "--out", "never"], broken.dir);
+      expect(built.err.trimEnd().split("\n").at(-1)).toBe("Nothing was written; the previous output is unchanged.");
+    } finally {
+      await broken.cleanup();
+    }
+  });
+
+  it("says to commit the image variants a build had to encode, and nothing when none was", async () => {
+    const copy = await fixtureCopy();
+    try {
+      const quiet = await runCli(["build"], copy.dir);
+      expect(quiet.out).not.toContain("Encoded");
+      // An edited image: new bytes, so variants no folder or cache has yet (an SVG gets 10).
+      const svg = path.join(copy.content, "images", "alpha.svg");
+      await writeFile(svg, (await readFile(svg, "utf8")).replace("</svg>", `<!-- ${process.pid} ${Date.now()} ${Math.random()} --></svg>`));
+      const r = await runCli(["build", "--out", "dist2"], copy.dir);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain("Encoded 10 new image variants into content/.generated/images: commit them with the content");
+    } finally {
+      await copy.cleanup();
     }
   });
 

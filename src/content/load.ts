@@ -8,6 +8,7 @@ import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import type { FlagImage, ImageInfo, LoadedContent, SourceFile } from "../types.js";
 import { limiter } from "../util/limiter.js";
 import { loadFlags } from "./flags.js";
+import { isEditorFile } from "./editor-files.js";
 import { gitChangeTimes } from "./git-times.js";
 import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
 import { quickLoad } from "./parse-pool.js";
@@ -227,7 +228,8 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   let hotelNames: string[] = [];
   try {
     const names = await readdir(hotelsDir);
-    hotelNames = names.filter((n) => /\.ya?ml$/.test(n)).sort();
+    // An editor's lock or swap file (Emacs's .#bali.yaml link) is not a hotel: passed over, not refused.
+    hotelNames = names.filter((n) => /\.ya?ml$/.test(n) && !isEditorFile(n)).sort();
     // athens.YAML would otherwise vanish from the site in silence; the id must match a lower-case file name.
     for (const n of names.filter((n) => /\.ya?ml$/i.test(n) && !/\.ya?ml$/.test(n)).sort()) {
       const fixed = n.replace(/\.(ya?ml)$/i, (_, ext: string) => `.${ext.toLowerCase()}`);

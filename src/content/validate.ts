@@ -250,9 +250,13 @@ export function validateContent(loaded: LoadedContent): Validated {
     if (problem) errors.push(errorAt(loaded.site, "/affiliate/link", "must be an https URL on an allowed host", problem));
   }
   if (site) {
+    // After a rename the old id is the usual slip: say which hotel it is now.
+    const renamed = new Map(hotels.flatMap((h) => (h.aliases ?? []).map((a) => [a, h.id] as const)));
     site.popularDestinations.forEach((id, i) => {
       if (!byId.has(id)) {
-        errors.push(errorAt(loaded.site, `/popularDestinations/${i}`, `"${id}" names no hotel`, `hotel ids are the file names in hotels/: ${[...byId.keys()].slice(0, 6).join(", ")}, ...`));
+        const now = renamed.get(id);
+        const hint = now ? `"${id}" is an old id (an alias) of the hotel now called ${now}: write ${now}` : `hotel ids are the file names in hotels/: ${[...byId.keys()].slice(0, 6).join(", ")}, ...`;
+        errors.push(errorAt(loaded.site, `/popularDestinations/${i}`, `"${id}" names no hotel`, hint));
       }
     });
     for (const p of trackingProblems(site, [...byId.keys()])) errors.push(errorAt(loaded.site, p.pointer, p.message, p.hint));

@@ -191,7 +191,7 @@ export function parseYaml(bytes: Uint8Array, file: string, stamp?: FileStamp): S
     // An unclosed quote runs to the end of the file: point at where it opened instead.
     const offset = quote ? Math.max(0, text.lastIndexOf(quote, e.pos[0])) : e.pos[0];
     const pos = lineCounter.linePos(offset);
-    const hint = [yamlHint(e.code, message), i === 0 && more ? `${more} later syntax error${more === 1 ? "" : "s"} in this file probably follow from this one; fix it first` : undefined];
+    const hint = [lineHint(text, pos.line) ?? yamlHint(e.code, message), i === 0 && more ? `${more} later syntax error${more === 1 ? "" : "s"} in this file probably follow from this one; fix it first` : undefined];
     return new ContentError({ file, line: pos.line, column: pos.col }, `YAML syntax: ${message}`, hint.filter(Boolean).join("; ") || undefined);
   });
   if (errors.length) throw new ContentErrors(errors);
@@ -283,6 +283,43 @@ function yamlMessage(e: YAMLError): string {
 }
 
 /** A next step for the YAML errors people make most. */
+/** Leading spaces of a line. */
+const indentOf = (line: string) => /^ */.exec(line)![0].length;
+
+/**
+ * A hint from the text around an error's line, for the two slips the parser's own message does not explain:
+ * a line of a `|` or `>` block indented less than the block (a second paragraph typed at the key's indentation),
+ * and a plain value holding ": " (`title: Riverside elegance: on the Tagus`).
+ */
+export function lineHint(text: string, lineNo: number): string | undefined {
+  const lines = text.split("\n");
+  const line = (lines[lineNo - 1] ?? "").replace(/\r$/, "");
+  if (!line.trim()) return undefined;
+  // Up from the line: blank or block lines, then the block's header `key: |`.
+  let first: string | undefined;
+  for (let n = lineNo - 2; n >= 0; n--) {
+    const above = lines[n].replace(/\r$/, "");
+    if (!above.trim()) continue;
+    const header = /^( *)(?:- )?([^\s#][^:#]*?):[ \t]+([|>])[-+0-9]*[ \t]*(?:#.*)?$/.exec(above);
+    if (header) {
+      const width = first === undefined ? undefined : indentOf(first);
+      if (width !== undefined && width > indentOf(header[1]) && indentOf(line) < width && !/^ *(?:- )?[\w.-]+:(?: |$)/.test(line)) {
+        return `line ${lineNo} belongs to the ${header[3]} block of ${header[2]} (line ${n + 1}) but is indented less than its first line: indent it like the block's other lines (${width} spaces)`;
+      }
+      break;
+    }
+    // A line indented at most as much as the line in question is not block content above it: no block here.
+    if (indentOf(above) <= indentOf(line)) break;
+    first = above;
+  }
+  const plain = /^ *(?:- )?([^\s#"'][^:#]*?): +([^\s"'|>[{&*!#%@`][^#]*?: .*?) *$/.exec(line);
+  if (plain) {
+    const quoted = plain[2].includes('"') ? `'${plain[2].replace(/'/g, "''")}'` : `"${plain[2]}"`;
+    return `the value holds ": ", which YAML reads as the start of another key: quote the whole value, as in ${plain[1]}: ${quoted}`;
+  }
+  return undefined;
+}
+
 function yamlHint(code: string, message: string): string | undefined {
   if (/quote/i.test(message)) return "close the quoted string with the same quote it opened with";
   switch (code) {

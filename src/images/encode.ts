@@ -1,6 +1,6 @@
-// Encodes image variants with sharp (libvips) into an on-disk cache, so an unchanged image is never encoded
-// twice: the cache name holds the source's content hash and the encoder settings.
-import { mkdir, readdir, rename, writeFile } from "node:fs/promises";
+// Encodes image variants with sharp (libvips) into an on-disk store (store.ts), so an unchanged image is never
+// encoded twice: a variant's name holds the source's content hash and the encoder settings.
+import { copyFile, readdir, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
@@ -22,15 +22,24 @@ export interface EncodeJob {
 /** Options for {@link encodeVariants}. */
 export interface EncodeOptions {
   jobs: EncodeJob[];
-  cacheDir: string;
+  /** Folders holding variants already, looked in in order (store.ts). */
+  readFrom: string[];
+  /** Where missing variants are written. */
+  writeTo: string;
+  /** A second-level cache: variants found there are copied into `writeTo`, and new ones copied there too (store.ts shared). */
+  shared?: string;
   /** How many encodes run at once (default: the machine's parallelism). */
   concurrency?: number;
+  /** Called after each encode with the count done and the count to do (the terminal's progress line). */
+  onProgress?: (done: number, total: number) => void;
 }
 
-/** What the encoder did: how many files it made and how many the cache already had. */
+/** What the encoder did: how many files it made, how many were found, and where each variant is (by name). */
 export interface EncodeResult {
   encoded: number;
   cached: number;
+  /** Absolute path of every variant, by its cache name. */
+  found: Map<string, string>;
 }
 
 type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
@@ -76,31 +85,50 @@ async function readSource(file: string): Promise<Buffer> {
   return read.bytes;
 }
 
-/** Makes every variant missing from the cache; the cache then holds each one under its cacheName. */
+/** Writes `dir/name` under a temporary name and renames it, so a killed build or a parallel one never leaves half a file. */
+async function place(dir: string, name: string, write: (tmp: string) => Promise<void>): Promise<void> {
+  const tmp = path.join(dir, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+  await write(tmp);
+  await rename(tmp, path.join(dir, name));
+}
+
+/** Makes every variant that no folder of `readFrom` has, in `writeTo`; says where each one is. */
 export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult> {
-  await mkdir(opts.cacheDir, { recursive: true });
-  const have = new Set(await readdir(opts.cacheDir));
+  const found = new Map<string, string>();
+  for (const dir of opts.readFrom) {
+    // Regular files only: a link planted among the variants could publish any file of the machine.
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) if (e.isFile() && !found.has(e.name)) found.set(e.name, path.join(dir, e.name));
+  }
   const total = opts.jobs.reduce((n, j) => n + j.variants.length, 0);
   // Each missing variant once, even when two paths name the same image (their variants share cache names).
   const work: { job: EncodeJob; v: Variant }[] = [];
+  const fill = new Set<string>();
   for (const job of opts.jobs) {
     for (const v of job.variants) {
-      if (have.has(v.cacheName)) continue;
-      have.add(v.cacheName);
+      const at = found.get(v.cacheName);
+      if (at !== undefined && opts.shared !== undefined && at === path.join(opts.shared, v.cacheName)) fill.add(v.cacheName);
+      if (at !== undefined) continue;
+      found.set(v.cacheName, path.join(opts.writeTo, v.cacheName));
       work.push({ job, v });
     }
   }
-  if (!work.length) return { encoded: 0, cached: total };
+  // Made already by another content folder with the same image: copied, not encoded again.
+  for (const name of fill) {
+    await place(opts.writeTo, name, (tmp) => copyFile(found.get(name)!, tmp));
+    found.set(name, path.join(opts.writeTo, name));
+  }
+  if (!work.length) return { encoded: 0, cached: total, found };
   // Loaded only when something needs encoding: sharp takes a noticeable part of a warm build's time to load.
   const sharp = (await import("sharp")).default as SharpFactory;
   const sources = new Map<string, Promise<Buffer>>();
+  let done = 0;
   await eachLimited(work, opts.concurrency ?? availableParallelism(), async ({ job, v }) => {
     if (!sources.has(job.from)) sources.set(job.from, readSource(job.from));
     const out = await encodeOne(sharp, await sources.get(job.from)!, job, v);
-    // Written under a temporary name and renamed, so a killed build or a parallel one never leaves half a file.
-    const tmp = path.join(opts.cacheDir, `.${v.cacheName}.${process.pid}.${Math.random().toString(36).slice(2)}`);
-    await writeFile(tmp, out);
-    await rename(tmp, path.join(opts.cacheDir, v.cacheName));
+    await place(opts.writeTo, v.cacheName, (tmp) => writeFile(tmp, out));
+    // The second level is a convenience: a cache that cannot take the file does not fail the build.
+    if (opts.shared) await place(opts.shared, v.cacheName, (tmp) => writeFile(tmp, out)).catch(() => {});
+    opts.onProgress?.(++done, work.length);
   });
-  return { encoded: work.length, cached: total - work.length };
+  return { encoded: work.length, cached: total - work.length, found };
 }

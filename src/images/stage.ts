@@ -1,14 +1,14 @@
-// The image stage: every content image planned (see plan.ts), its missing variants encoded into the cache,
-// and the list of files the writer copies from the cache into the output.
-import { tmpdir } from "node:os";
+// The image stage: every content image planned (see plan.ts), its variants found in the content's committed
+// `.generated/images/` folder (or the fallback cache, store.ts) or encoded into it, and the list of files the
+// writer copies into the output. Unused committed variants are pruned, so the folder holds what the content uses.
 import path from "node:path";
-import { mkdir } from "node:fs/promises";
 import type { Routes } from "../site/routes.js";
 import type { ImageInfo } from "../types.js";
-import { cacheDir } from "../util/paths.js";
+import { terminalProgress } from "../util/progress.js";
 import type { CopiedFile } from "../write/writer.js";
 import { encodeVariants, type EncodeResult } from "./encode.js";
 import { imagePlan } from "./plan.js";
+import { pruneVariants, variantStore } from "./store.js";
 
 /** Options for {@link imageFiles}. */
 export interface ImageStageOptions {
@@ -16,32 +16,32 @@ export interface ImageStageOptions {
   images: Map<string, ImageInfo>;
   contentDir: string;
   routes: Routes;
-  /** Where encoded variants are kept between builds (default: the images folder of hotelsite's cache, util/paths.ts cacheDir). */
+  /** The committed variants' folder (default: `.generated/images` in the content folder). */
+  committedDir?: string;
+  /** The fallback when that folder cannot be written (default: the images folder of hotelsite's cache, util/paths.ts). */
   cacheDir?: string;
+  /** Where a warning about an unusable folder goes (default: stderr). */
+  warn?: (message: string) => void;
 }
 
-/** The stage's result: files to copy into the output, and what was encoded or reused. */
-export interface ImageStageResult extends EncodeResult {
+/** The stage's result: files to copy into the output, what was encoded or reused, and what was pruned. */
+export interface ImageStageResult extends Omit<EncodeResult, "found"> {
   copies: CopiedFile[];
+  pruned: number;
+  /** The folder new variants went to, when it is the content's committed one (the CLI says to commit them). */
+  committedDir?: string;
 }
 
-/** The default cache folder: beside the template cache, or the system's temp folder when that is read-only. */
-export async function defaultImageCache(): Promise<string> {
-  const dir = path.join(cacheDir(), "images");
-  try {
-    await mkdir(dir, { recursive: true });
-    return dir;
-  } catch {
-    return path.join(tmpdir(), "hotelsite-image-cache");
-  }
-}
-
-/** The image stage of the pipeline: encodes what the cache lacks and lists every variant to copy. */
+/** The image stage of the pipeline: encodes what no folder has yet and lists every variant to copy. */
 export async function imageFiles(opts: ImageStageOptions): Promise<ImageStageResult> {
-  const cacheDir = opts.cacheDir ?? (await defaultImageCache());
+  const store = await variantStore({ ...opts, warn: opts.warn ?? ((m) => void process.stderr.write(`${m}\n`)) });
   const plans = [...opts.images].map(([ref, info]) => ({ ref, info, plan: imagePlan(ref, info, opts.routes) }));
-  const result = await encodeVariants({
-    cacheDir,
+  const progress = terminalProgress("Encoding images");
+  const { found, ...counts } = await encodeVariants({
+    readFrom: store.readFrom,
+    writeTo: store.writeTo,
+    shared: store.shared,
+    onProgress: progress.update,
     jobs: plans.map(({ ref, info, plan }) => ({
       from: path.join(opts.contentDir, ref),
       width: info.width,
@@ -49,7 +49,9 @@ export async function imageFiles(opts: ImageStageOptions): Promise<ImageStageRes
       vector: info.ext === "svg",
       variants: plan.variants,
     })),
-  });
-  const copies = plans.flatMap(({ plan }) => plan.variants.map((v) => ({ path: v.url.slice(1), from: path.join(cacheDir, v.cacheName) })));
-  return { ...result, copies };
+  }).finally(progress.end);
+  const copies = plans.flatMap(({ plan }) => plan.variants.map((v) => ({ path: v.url.slice(1), from: found.get(v.cacheName)! })));
+  const used = new Set(plans.flatMap(({ plan }) => plan.variants.map((v) => v.cacheName)));
+  const pruned = store.committed ? await pruneVariants(store.writeTo, used) : 0;
+  return { ...counts, copies, pruned, committedDir: store.committed ? store.writeTo : undefined };
 }

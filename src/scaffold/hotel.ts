@@ -123,19 +123,20 @@ export function hotelScaffold(opts: { id: string; layout: string; site: Scaffold
     `#   - { kind: rooms, value: 250 }`,
     `#   - { kind: eventSpace, value: 1200, unit: sqm }`,
     ...comment("", top.text.description),
+    // No commented-out translation blocks: an import adds the real block, and a comment saying "remove the #"
+    // would then make a duplicate key. This note stays true wherever the blocks come from.
+    ...(others.length
+      ? comment(
+          "",
+          `Translations: a block per language beside ${def.code}: (${others.map((l) => `${l.code}: ${l.label}`).join(", ")}) with the same keys, ` +
+            `written by hand or by \`hotelsite translate import\` from the XLIFF file \`hotelsite translate export --lang <code>\` makes. ` +
+            `A field a language leaves out is shown in ${def.label}, and \`hotelsite check\` lists it as untranslated.`,
+        )
+      : []),
     `text:`,
     `  ${def.code}:`,
     ...textBlock(layout, true),
   ];
-  for (const lang of others) {
-    lines.push(
-      "",
-      `  # ${lang.label}: remove the # in front of the lines below and translate each field. Until then every field`,
-      `  # is shown in ${def.label}, and \`hotelsite check\` lists it as untranslated.`,
-      `  # ${lang.code}:`,
-      ...textBlock(layout, false).map((l) => `  # ${l.slice(2)}`),
-    );
-  }
   return lines.join("\n") + "\n";
 }
 
@@ -209,7 +210,7 @@ export async function newHotel(opts: NewHotelOptions): Promise<{ file: string; n
     next: [
       `Replace every TODO in ${shown} (hotelsite check lists the ones left).`,
       `Add the hotel's own image (e.g. ${path.join(shownContent, "images", "hotels", `${opts.id}.svg`)}) and remove the # before its image: line.`,
-      ...(others.length ? [`Translate: uncomment the ${others.join(" and ")} blocks at the end, or leave them for later (${site.languages[0].label} is shown meanwhile).`] : []),
+      ...(others.length ? [`Translate: hotelsite translate export --lang ${others[0]} --out ${others[0]}.xlf, then translate import ${others[0]}.xlf; or add a ${others.join(": / ")}: block under text: by hand (${site.languages[0].label} is shown meanwhile).`] : []),
       `Preview with hotelsite watch: the page is at /${site.slugPrefix}-${opts.id}/.`,
       `Run hotelsite check before you commit.`,
     ],

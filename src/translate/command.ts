@@ -13,6 +13,7 @@ import { MAX_FILE_BYTES, parseYaml } from "../content/yaml.js";
 import { validateContent } from "../content/validate.js";
 import { emptyLock, LOCK_FILE, record, writeLock } from "./lock.js";
 import { translationContext } from "./context.js";
+import type { ImportPlan } from "./import.js";
 
 /** Where the translate commands print, and the working directory. */
 export interface TranslateIo {
@@ -69,6 +70,23 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
     });
 
   translate
+    .command("prune")
+    .description("write renamed hotels' translation records under their new file names, and remove records of files and fields the content no longer has")
+    .option("--content <dir>", "content folder", "content")
+    .action(async (o: { content: string }) => {
+      const { ctx } = await load(o.content, io);
+      if (!ctx.lock) return io.out(`No ${ctx.lockShown} yet: nothing to prune.`);
+      const { pruneLock } = await import("./lock-keys.js");
+      const removed = pruneLock(ctx.lock, ctx.sources, ctx.languages[0]);
+      await writeLock(ctx.contentDir, ctx.lock);
+      const moved = ctx.carried.map((c) => `${c.from} -> ${c.to}`);
+      io.out(
+        `Pruned ${ctx.lockShown}: ${moved.length ? `carried ${moved.join(", ")}; ` : ""}removed ${removed.length} entr${removed.length === 1 ? "y" : "ies"} for files or fields the content no longer has` +
+          `${removed.length ? ` (${removed.slice(0, 5).map((r) => (r.pointer ? `${r.key}#${r.pointer}` : r.key)).join(", ")}${removed.length > 5 ? ", ..." : ""})` : ""}.`,
+      );
+    });
+
+  translate
     .command("export")
     .description("write XLIFF 2.0 with the fields of a language that need work (missing and outdated)")
     .requiredOption("--lang <code>", "the language to translate into")
@@ -119,13 +137,26 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       const lock = ctx.lock ?? emptyLock();
       for (const c of plan.changes) record(lock, { key: c.src.key, pointer: c.pointer, lang: plan.lang.code, english: c.english });
       await writeLock(ctx.contentDir, lock);
-      const n = plan.changes.length;
-      const written = plan.changes.filter((c) => c.write).length;
-      io.out(
-        `Imported ${n} ${plan.lang.code} translation${n === 1 ? "" : "s"} (${written} changed, in ${keys.length} file${keys.length === 1 ? "" : "s"})` +
-          `${plan.skipped ? `; ${plan.skipped} unit${plan.skipped === 1 ? "" : "s"} left as they were (no target, or not yet translated)` : ""}; recorded in ${ctx.lockShown}.`,
-      );
+      io.out(importSummary(plan, keys.length, ctx.lockShown));
     });
+}
+
+/** Units, with the plural. */
+const units = (n: number, what = "unit") => `${n} ${what}${n === 1 ? "" : "s"}`;
+
+/** What an import did, in words: counts, units still marked initial that were taken, and each target left out with why. */
+export function importSummary(plan: ImportPlan, files: number, lockShown: string): string {
+  const n = plan.changes.length;
+  const written = plan.changes.filter((c) => c.write).length;
+  const initial = plan.fromInitial ? `; ${plan.fromInitial} of them still said state="initial" and count as translated now` : "";
+  const left = plan.notImported ?? [];
+  const empty = plan.skipped - left.length;
+  const skipped = [empty ? `${units(empty)} without a target` : "", left.length ? `${units(left.length)} with a target that was not imported (below)` : ""].filter(Boolean).join(", ");
+  const lines = [
+    `Imported ${units(n, `${plan.lang.code} translation`)} (${written} changed, in ${units(files, "file")}${initial})${skipped ? `; left as they were: ${skipped}` : ""}; recorded in ${lockShown}.`,
+    ...left.map((u) => `  ${u.key} unit ${u.unit}: not imported: ${u.reason}`),
+  ];
+  return lines.join("\n");
 }
 
 /** A mistake in a translate command's arguments (exit 2, no stack). */

@@ -23,12 +23,23 @@ export interface ImportChange {
   write: boolean;
 }
 
+/** A unit with a target that import leaves as it is, and why (the summary names each). */
+export interface NotImported {
+  key: string;
+  unit: string;
+  reason: string;
+}
+
 /** What an import will do. */
 export interface ImportPlan {
   lang: Language;
   changes: ImportChange[];
-  /** Units left as they were: no target, state "initial", or an outdated translation returned unchanged. */
+  /** Units left as they were: no target, or a target that is the translation already there and not marked done. */
   skipped: number;
+  /** The skipped units that had a target, with the reason. */
+  notImported?: NotImported[];
+  /** Imported units whose file still said state="initial" (a translator typed the target and left the state). */
+  fromInitial?: number;
 }
 
 /** The site language an XLIFF trgLang names: its BCP 47 tag, its code, or its primary subtag. */
@@ -54,9 +65,13 @@ export function planImport(o: { doc: XliffDoc; shown: string; ctx: TranslationCo
     refuse(1, `has srcLang "${o.doc.srcLang}", but the site's default language is ${def.htmlLang}`, "export the file again from this site");
   }
   const changes: ImportChange[] = [];
+  const notImported: NotImported[] = [];
   let skipped = 0;
+  let fromInitial = 0;
   for (const f of o.doc.files) {
-    const src = o.ctx.sources.find((s) => fileId(s.key) === f.id || s.key === f.original);
+    // A file exported before its hotel was renamed (an alias names the old file) goes to the hotel's file now.
+    const renamed = [...(o.ctx.renamed ?? [])].find(([from]) => fileId(from) === f.id || from === f.original)?.[1];
+    const src = o.ctx.sources.find((s) => fileId(s.key) === f.id || s.key === f.original || s.key === renamed);
     if (!src) {
       refuse(f.line, `names a file this site does not have: <file id="${f.id}">`, "import only files exported from this content folder");
       continue;
@@ -74,17 +89,21 @@ export function planImport(o: { doc: XliffDoc; shown: string; ctx: TranslationCo
       }
       const target = u.target?.replace(/\r\n?/g, "\n").trim();
       const current = textAt(src.blocks[lang.code], field.pointer);
-      // Without a state, a target identical to the existing translation is a unit nobody touched.
-      const untouched = !u.state && current !== undefined && target !== undefined && normalize(target) === normalize(current);
-      if (!target || u.state === "initial" || untouched) {
+      const differs = target !== undefined && (current === undefined || normalize(target) !== normalize(current));
+      // A target that differs from the translation exported (the file's) is the translator's work, whatever the
+      // state says: tools and hand edits often leave "initial". The same text counts only when marked done.
+      const done = u.state !== undefined && u.state !== "initial";
+      if (!target || (!differs && !done)) {
         skipped++;
+        if (target) notImported.push({ key: src.key, unit: u.id, reason: `its target is the ${lang.code} text already in the file and its state is ${u.state ? `"${u.state}"` : "not set"}; set state="translated" to record it as current` });
         continue;
       }
-      changes.push({ src, pointer: field.pointer, english: field.text, target, write: current === undefined || normalize(current) !== normalize(target) });
+      if (u.state === "initial") fromInitial++;
+      changes.push({ src, pointer: field.pointer, english: field.text, target, write: differs });
     }
   }
   if (errors.length) throw new ContentErrors(errors);
-  return { lang, changes, skipped };
+  return { lang, changes, skipped, notImported, fromInitial };
 }
 
 /** An empty node standing in for a list item a translation does not have yet. */

@@ -1,8 +1,11 @@
 // Edits a YAML file's text through the yaml package's Document API while changing only the lines of the fields
 // that changed. The Document API keeps comments and key order, but re-printing a document also re-spaces things
 // (flow collections like `[a, b]` vs `{ a: b }`); so the original is printed the same way, the two printings are
-// compared line by line, and only the lines that differ between them replace lines of the original text.
-import { parseDocument, type Document, type ToStringOptions } from "yaml";
+// compared unit by unit, and only the units that differ between them replace lines of the original text. A unit is
+// a line, or all the lines of one value that spans several (a value the file folds at the yaml package's default
+// width of 80, a `>` block, a `[...]` over lines): the printer lays such a value out its own way, so it is compared
+// whole, and a folded file keeps every line the import did not write.
+import { isCollection, isScalar, parseDocument, visit, type Document, type ToStringOptions } from "yaml";
 
 const PRINT: ToStringOptions = { lineWidth: 0, flowCollectionPadding: false };
 
@@ -24,23 +27,60 @@ function commonLines(a: string[], b: string[]): [number, number][] {
   return pairs;
 }
 
+/**
+ * A YAML text's lines in units: every value that spans several lines (a scalar of any style, or a flow
+ * collection, with the line its key is on) is one unit, every other line one of its own.
+ */
+function lineUnits(text: string): string[][] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  const lineAt = (offset: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  // joinsNext[i]: line i and line i + 1 are one unit.
+  const joinsNext = new Uint8Array(starts.length);
+  visit(parseDocument(text), (_key, node: unknown) => {
+    const range = isScalar(node) ? node.range : isCollection(node) && node.flow ? node.range : undefined;
+    if (!range) return;
+    // A block scalar's range ends after its last line break: its last line is the one before.
+    const [from, to] = [lineAt(range[0]), lineAt(Math.max(range[0], range[1] - 1))];
+    for (let l = from; l < to; l++) joinsNext[l] = 1;
+    if (isCollection(node)) return visit.SKIP;
+  });
+  const lines = text.split("\n");
+  const units: string[][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (i > 0 && joinsNext[i - 1]) units[units.length - 1].push(lines[i]);
+    else units.push([lines[i]]);
+  }
+  return units;
+}
+
 /** Applies `edit` to the parsed document and returns the original text with only the changed lines replaced. */
 export function editYaml(text: string, edit: (doc: Document) => void): string {
   const before = parseDocument(text).toString(PRINT);
   const doc = parseDocument(text);
   edit(doc);
   const after = doc.toString(PRINT);
-  const original = text.split("\n");
-  const printed = before.split("\n");
-  // Printing changed the number of lines (not seen in practice): the printed document is the faithful answer.
+  const original = lineUnits(text);
+  const printed = lineUnits(before);
+  // Printing changed the layout in a way the units do not explain: the printed document is the faithful answer.
   if (printed.length !== original.length) return after;
-  const next = after.split("\n");
+  const next = lineUnits(after);
+  const key = (unit: string[]) => unit.join("\n");
   const out: string[] = [];
   let j = 0;
-  for (const [pi, pj] of [...commonLines(printed, next), [printed.length, next.length] as [number, number]]) {
-    // printed[i..pi) were removed or changed, next[j..pj) are their replacement.
-    out.push(...next.slice(j, pj));
-    if (pi < original.length) out.push(original[pi]);
+  for (const [pi, pj] of [...commonLines(printed.map(key), next.map(key)), [printed.length, next.length] as [number, number]]) {
+    // printed units before pi were removed or changed, next[j..pj) are their replacement.
+    out.push(...next.slice(j, pj).flat());
+    if (pi < original.length) out.push(...original[pi]);
     j = pj + 1;
   }
   return out.join("\n");

@@ -1,26 +1,38 @@
-// How `hotelsite watch` stops: on SIGINT or SIGTERM (or an abort signal when embedded) in any state, the first
-// build included, and within a bounded time even if some work never finishes (a read that waits on the disk).
+// How `hotelsite watch` stops: on SIGINT, SIGTERM or SIGHUP, when the process that started it is gone (or an
+// abort signal when embedded) in any state, the first build included, and within a bounded time even if some work never finishes (a read that waits on the disk).
 
 /** How long a stop waits for the running rebuild and the server to close before giving up on them. */
 export const STOP_GRACE_MS = 3000;
 
-/** Resolves when the abort signal fires, or on Ctrl+C / SIGTERM when there is none; listening starts at once. */
-export function untilStopped(signal?: AbortSignal): Promise<void> {
+/** How often watch looks whether the process that started it is still there. */
+export const PARENT_POLL_MS = 500;
+
+/**
+ * Resolves when the abort signal fires, or, when there is none, on Ctrl+C, SIGTERM, SIGHUP (the terminal closed)
+ * or when the process that started this one is gone: `npx hotelsite watch` killed leaves its child to init,
+ * which would keep the preview's port taken with nobody to stop it. Listening starts at once.
+ */
+export function untilStopped(signal?: AbortSignal, parent: () => number = () => process.ppid): Promise<void> {
   return new Promise((resolve) => {
     if (signal) {
       if (signal.aborted) return resolve();
       signal.addEventListener("abort", () => resolve(), { once: true });
       return;
     }
+    const started = parent();
+    // Reparented (to init or a subreaper): the starter is gone. unref'd: it never keeps the process alive.
+    const poll = setInterval(() => parent() !== started && stop(), PARENT_POLL_MS);
+    poll.unref();
     const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
+      clearInterval(poll);
+      for (const s of SIGNALS) process.off(s, stop);
       resolve();
     };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    for (const s of SIGNALS) process.on(s, stop);
   });
 }
+
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 /** Waits for `work` (its failure is as good as its end) but no longer than `ms`: true when it finished in time. */
 export async function settleWithin(work: Promise<unknown>, ms = STOP_GRACE_MS): Promise<boolean> {

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
 import path from "node:path";
+import { isEditorFile } from "../content/editor-files.js";
 import { readRegularFile } from "../content/read-file.js";
 import { shownPath } from "../errors.js";
 import { existsSync } from "node:fs";
@@ -54,10 +55,9 @@ const WATCHED_MAX_BYTES = 64 * 1024 * 1024;
 /** How long after a file event its bytes are looked at again, for a write still going on at the first look. */
 const RECHECK_MS = 80;
 
-/** Editor droppings that are never content: hidden files, backups, swap files, vim's write test. */
+/** Editor droppings that are never content (content/editor-files.ts): hidden files, backups, swap and temporary files. */
 export function ignoredPath(file: string): boolean {
-  const base = path.basename(file);
-  return base.startsWith(".") || base.endsWith("~") || /\.(swp|swx|tmp|bak)$/.test(base) || base === "4913";
+  return isEditorFile(path.basename(file));
 }
 
 /**

@@ -1,5 +1,6 @@
-// The image stage with sharp: real files of the planned formats and sizes, reused from the cache next time.
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+// The image stage with sharp: real files of the planned formats and sizes in the content's committed
+// .generated/images folder, reused next time, unused ones pruned, and an unusable folder passed over with one warning.
+import { lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -14,6 +15,7 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="100" vi
 let dir: string;
 let content: string;
 let cache: string;
+let committed: string;
 const images = new Map<string, ImageInfo>([
   ["images/pic.svg", { width: 160, height: 100, hash: "0123456789", ext: "svg" }],
   ["images/photo.png", { width: 1000, height: 500, hash: "9876543210", ext: "png" }],
@@ -23,6 +25,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hotelsite-images-"));
   content = path.join(dir, "content");
   cache = path.join(dir, "cache");
+  committed = path.join(content, ".generated", "images");
   await mkdir(path.join(content, "images"), { recursive: true });
   await writeFile(path.join(content, "images", "pic.svg"), SVG);
   await sharp({ create: { width: 1000, height: 500, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 0.5 } } })
@@ -32,13 +35,16 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("image stage", () => {
-  it("encodes every planned variant into the cache and lists it for the output", async () => {
+  it("encodes every planned variant into the content's .generated/images and lists it for the output", async () => {
     const result = await imageFiles({ images, contentDir: content, routes, cacheDir: cache });
     // The SVG gets 3 widths x 3 formats + og + the phone crop at 2 widths in AVIF and WebP; the 1000 px PNG is
     // never enlarged: 2 widths x 3 formats + og + its 600 px wide crop at 480 in AVIF and WebP.
     expect(result).toMatchObject({ encoded: 23, cached: 0 });
     expect(result.copies).toHaveLength(23);
-    expect((await readdir(cache)).sort()).toEqual(result.copies.map((c) => path.basename(c.from)).sort());
+    expect((await readdir(committed)).sort()).toEqual(result.copies.map((c) => path.basename(c.from)).sort());
+    for (const c of result.copies) expect(path.dirname(c.from)).toBe(committed);
+    // The user's cache keeps a copy of each, for other content folders with the same images.
+    expect((await readdir(cache)).sort()).toEqual((await readdir(committed)).sort());
     for (const c of result.copies) expect(c.path).toMatch(/^assets\/images\/(pic|photo)\.[0-9a-f]{10}-(f50x50s60-)?(480|960|1600|og)\.(avif|webp|jpg)$/);
   });
 
@@ -60,17 +66,44 @@ describe("image stage", () => {
   });
 
   it("encodes nothing on the next build when the images did not change", async () => {
-    const before = await readdir(cache);
+    const before = await readdir(committed);
     const result = await imageFiles({ images, contentDir: content, routes, cacheDir: cache });
-    expect(result).toMatchObject({ encoded: 0, cached: 23 });
-    expect(await readdir(cache)).toEqual(before);
+    expect(result).toMatchObject({ encoded: 0, cached: 23, pruned: 0 });
+    expect(await readdir(committed)).toEqual(before);
   });
 
   it("encodes only the variants of an image whose content changed", async () => {
     const changed = new Map(images);
     changed.set("images/pic.svg", { ...images.get("images/pic.svg")!, hash: "aaaaaaaaaa" });
     const result = await imageFiles({ images: changed, contentDir: content, routes, cacheDir: cache });
-    expect(result).toMatchObject({ encoded: 14, cached: 9 });
+    // The old picture's 14 variants are no longer used: pruned from the committed folder.
+    expect(result).toMatchObject({ encoded: 14, cached: 9, pruned: 14 });
+    expect((await readdir(committed)).sort()).toEqual(result.copies.map((c) => path.basename(c.from)).sort());
+  });
+
+  it("copies into a new content folder what the user's cache has, encoding nothing", async () => {
+    const other = path.join(dir, "content-other");
+    await mkdir(path.join(other, "images"), { recursive: true });
+    await writeFile(path.join(other, "images", "pic.svg"), SVG);
+    const result = await imageFiles({ images: new Map([...images].slice(0, 1)), contentDir: other, routes, cacheDir: cache });
+    expect(result).toMatchObject({ encoded: 0, cached: 14 });
+    const generated = path.join(other, ".generated", "images");
+    expect((await readdir(generated)).length).toBe(14);
+    for (const c of result.copies) expect(path.dirname(c.from)).toBe(generated);
+  });
+
+  it("prunes only variant names: other files in the folder stay", async () => {
+    await writeFile(path.join(committed, "README"), "mine");
+    // Half-written files: one of a build killed mid-write (no such process), one of a build still running (this one).
+    const dead = `.0123456789-480.avif.${2 ** 22 + 1}.abc123`;
+    const live = `.0123456789-960.avif.${process.pid}.def456`;
+    await writeFile(path.join(committed, dead), "half");
+    await writeFile(path.join(committed, live), "half");
+    const result = await imageFiles({ images: new Map([...images].slice(1)), contentDir: content, routes, cacheDir: cache });
+    expect(result).toMatchObject({ encoded: 0, pruned: 14 });
+    expect(await readdir(committed)).toContain("README");
+    expect(await readdir(committed)).not.toContain(dead);
+    expect(await readdir(committed)).toContain(live);
   });
 
   it("cuts the phone crop around the focal point, from vectors and rasters alike", async () => {
@@ -96,6 +129,86 @@ describe("image stage", () => {
     // The raster's crop with the point at the right edge is mostly the blue half; at the left edge, the red one.
     expect(isRed(await pixel(/halves\.\w+-f100x50s60-480\.webp$/, 300, 140))).toBe(false);
     expect(isRed(await pixel(/halves-left\.\w+-f0x50s60-480\.webp$/, 300, 140))).toBe(true);
+  });
+});
+
+describe("image stage with unusable folders", () => {
+  const one = new Map([...images].slice(1));
+  it("passes over a committed folder that is a file, and a cache that is a file, with one warning each", async () => {
+    const c2 = path.join(dir, "content2");
+    await mkdir(path.join(c2, "images"), { recursive: true });
+    await writeFile(path.join(c2, "images", "photo.png"), await sharp(path.join(content, "images", "photo.png")).toBuffer());
+    await writeFile(path.join(c2, ".generated"), "a file");
+    await writeFile(path.join(dir, "cache-file"), "a file");
+    const warnings: string[] = [];
+    const opts = { images: one, contentDir: c2, routes, cacheDir: path.join(dir, "cache-file"), warn: (m: string) => warnings.push(m) };
+    const first = await imageFiles(opts);
+    expect(first).toMatchObject({ encoded: 9, pruned: 0 });
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/\.generated.images cannot hold image variants \(it is not a folder\)/);
+    expect(warnings[1]).toMatch(/image cache .*cache-file cannot be used \(it is not a folder\); new image variants go to /);
+    // Every copy comes from the temporary folder named in the warning, and the next run does not warn again.
+    for (const c of first.copies) expect(warnings[1]).toContain(path.dirname(c.from));
+    await imageFiles(opts);
+    expect(warnings).toHaveLength(2);
+  });
+
+  it("never publishes a variant that is a symbolic link: it is made again", async () => {
+    const c4 = path.join(dir, "content4");
+    const generated = path.join(c4, ".generated", "images");
+    await mkdir(path.join(c4, "images"), { recursive: true });
+    await writeFile(path.join(c4, "images", "photo.png"), await sharp(path.join(content, "images", "photo.png")).toBuffer());
+    const first = await imageFiles({ images: one, contentDir: c4, routes, cacheDir: path.join(dir, "cache4") });
+    const victim = first.copies[0].from;
+    await rm(victim);
+    await writeFile(path.join(dir, "secret"), "not an image");
+    await symlink(path.join(dir, "secret"), victim);
+    const again = await imageFiles({ images: one, contentDir: c4, routes, cacheDir: path.join(dir, "cache4") });
+    expect((await lstat(victim)).isFile()).toBe(true);
+    expect((await sharp(victim).metadata()).width).toBeGreaterThan(0);
+    expect(again.copies.map((c) => c.from)).toContain(victim);
+  });
+
+  it("with the user cache unusable, falls back to one in the temp folder that the next build finds again", async () => {
+    const saved = { xdg: process.env.XDG_CACHE_HOME, tmp: process.env.TMPDIR };
+    const c5 = path.join(dir, "content5");
+    try {
+      await mkdir(path.join(c5, "images"), { recursive: true });
+      await writeFile(path.join(c5, "images", "photo.png"), await sharp(path.join(content, "images", "photo.png")).toBuffer());
+      await writeFile(path.join(c5, ".generated"), "a file");
+      await mkdir(path.join(dir, "xdg"));
+      await writeFile(path.join(dir, "xdg", "hotelsite"), "a file where the cache folder goes");
+      await mkdir(path.join(dir, "tmp"));
+      process.env.XDG_CACHE_HOME = path.join(dir, "xdg");
+      process.env.TMPDIR = path.join(dir, "tmp");
+      const warnings: string[] = [];
+      const first = await imageFiles({ images: one, contentDir: c5, routes, warn: (m) => warnings.push(m) });
+      const fallback = path.join(dir, "tmp", `hotelsite-${process.getuid!()}`, "images");
+      expect(first.encoded).toBe(9);
+      expect(warnings.at(-1)).toBe(`hotelsite: the image cache ${path.join(dir, "xdg", "hotelsite", "images")} cannot be used (it cannot be made (ENOTDIR)); new image variants go to ${fallback}`);
+      const again = await imageFiles({ images: one, contentDir: c5, routes, warn: (m) => warnings.push(m) });
+      expect(again).toMatchObject({ encoded: 0, cached: 9 });
+      for (const c of again.copies) expect(path.dirname(c.from)).toBe(fallback);
+    } finally {
+      for (const [k, v] of [["XDG_CACHE_HOME", saved.xdg], ["TMPDIR", saved.tmp]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
+  it("never writes through a committed folder that is a symbolic link", async () => {
+    const c3 = path.join(dir, "content3");
+    const elsewhere = path.join(dir, "elsewhere");
+    await mkdir(path.join(c3, "images"), { recursive: true });
+    await mkdir(elsewhere);
+    await writeFile(path.join(c3, "images", "photo.png"), await sharp(path.join(content, "images", "photo.png")).toBuffer());
+    await symlink(elsewhere, path.join(c3, ".generated"));
+    const warnings: string[] = [];
+    const result = await imageFiles({ images: one, contentDir: c3, routes, cacheDir: path.join(dir, "cache3"), warn: (m) => warnings.push(m) });
+    expect(warnings.join("\n")).toMatch(/cannot hold image variants \(it is a symbolic link\)/);
+    expect(await readdir(elsewhere)).toEqual([]);
+    for (const c of result.copies) expect(path.dirname(c.from)).toBe(path.join(dir, "cache3"));
   });
 });
 

@@ -19,10 +19,10 @@ const site = { languages: [{ code: "en", label: "English" }, { code: "zh", label
 
 /** What an editor does with the file: fills every TODO, adds the image and its focal point, translates the other languages. */
 function fill(text: string, id: string): string {
-  return text
-    .split("\n")
-    .map((l) => (/^  # [a-z]{2}:$/.test(l) || /^  # {3}/.test(l) ? l.replace("# ", "") : l))
-    .join("\n")
+  // The en block runs to the end of the file: each translation is a copy of it under its own code.
+  const en = text.slice(text.indexOf("\n  en:\n") + 1).split("\n").filter((l) => l.trim() && !l.trim().startsWith("#"));
+  const blocks = ["zh", "ja"].flatMap((code) => [`  ${code}:`, ...en.slice(1)]);
+  return `${text.trimEnd()}\n${blocks.join("\n")}\n`
     .replace(`# image: images/hotels/${id}.svg`, `image: images/hotels/${id}.svg`)
     .replace("# imageFocus: { x: 50, y: 50 }", "imageFocus: { x: 50, y: 50 }")
     .replace(`TODO-${id}`, `hotel/${id}`)
@@ -49,7 +49,9 @@ describe("hotelScaffold", () => {
     const text = hotelScaffold({ id: "delta", layout: "story", site, schemaRef: "../../schemas/hotel.schema.json" });
     expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=../../schemas/hotel.schema.json");
     expect(text).toContain("    # The hotel's name (e.g. Grand Hyatt Dubai), as the brand writes it in this language.\n    name: \"TODO: name\"");
-    expect(text).toContain("  # zh:\n  #   name: \"TODO: name\"");
+    // No commented-out block to uncomment (an import may add the real one): one note on where translations go.
+    expect(text).not.toMatch(/^ *# *(zh|ja):/m);
+    expect(text).toMatch(/^# Translations: a block per language beside en: \(zh: \S+, ja: \S+\) with the same keys/m);
   });
 
   it("accepts slug parts only", () => {
@@ -93,6 +95,25 @@ describe("hotelsite new hotel", () => {
     const built = await runCli(["build"], fx.dir);
     expect(built.code).toBe(0);
     expect(await readFile(path.join(fx.dir, "dist", "zh", "test-brand-delta", "index.html"), "utf8")).toContain("Filled main title");
+  });
+
+  it("stays correct after a translate import: the imported ja block validates and no note asks to uncomment anything", async () => {
+    expect((await runCli(["new", "hotel", "delta", "--layout", "story"], fx.dir)).code).toBe(0);
+    const file = path.join(fx.content, "hotels", "delta.yaml");
+    let xml = (await runCli(["translate", "export", "--lang", "ja"], fx.dir)).out;
+    // The translator fills delta's name by hand, leaving the state as exported.
+    const at = xml.indexOf('<file id="hotels.delta.yaml"');
+    const end = xml.indexOf("</source>", xml.indexOf('<unit id="name">', at)) + "</source>".length;
+    xml = `${xml.slice(0, end)}<target>デルタ</target>${xml.slice(end)}`;
+    await writeFile(path.join(fx.dir, "ja.xlf"), xml);
+    const imported = await runCli(["translate", "import", "ja.xlf"], fx.dir);
+    expect(imported.code, imported.err).toBe(0);
+    const text = await readFile(file, "utf8");
+    expect(parse(text).text.ja).toEqual({ name: "デルタ" });
+    // One ja: block, the imported one: no commented copy beside it for an editor to uncomment into a duplicate key.
+    expect(text.match(/^ *(# *)?ja:/gm)).toEqual(["  ja:"]);
+    expect(text).not.toMatch(/remove the # in front of the lines below|uncomment the/i);
+    expect((await runCli(["check"], fx.dir)).code).toBe(0);
   });
 
   it("makes a file for every layout that validates as written", async () => {

@@ -2,6 +2,7 @@
 // parse with the library -> fill targets -> write with the library (no state, no original, its own whitespace)
 // -> import -> build -> the translations are on the pages, and the YAML changed only where fields changed.
 import { readFile, writeFile } from "node:fs/promises";
+import { parseDocument } from "yaml";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import js2xliff from "xliff/js2xliff";
@@ -157,6 +158,81 @@ describe("translate export and import", () => {
       expect(invalid.code).toBe(1);
       expect(invalid.err).toMatch(/^content\/strings\.yaml:\d+:\d+ \/ja\/home .*300/m);
       expect(await readFile(path.join(fx.content, "strings.yaml"), "utf8")).toBe(stringsBefore);
+    } finally {
+      await fx.cleanup();
+    }
+  });
+});
+
+describe("translate import of files as translators really leave them", () => {
+  /** The exported unit `id` of `file` with a <target> typed in after its source, its state="initial" left as it was. */
+  const typeTarget = (xml: string, file: string, id: string, target: string) => {
+    const at = xml.indexOf(`<file id="${file}"`);
+    const unit = xml.indexOf(`<unit id="${id}">`, at);
+    const end = xml.indexOf("</source>", unit) + "</source>".length;
+    expect(xml.slice(unit, end)).toContain('state="initial"');
+    return `${xml.slice(0, end)}\n        <target>${target}</target>${xml.slice(end)}`;
+  };
+
+  it("imports a hand-typed target whose state still says initial, and says so", async () => {
+    const fx = await fixtureCopy();
+    try {
+      await runCli(["translate", "mark-current"], fx.dir);
+      let xml = (await runCli(["translate", "export", "--lang", "ja"], fx.dir)).out;
+      xml = typeTarget(xml, "hotels.gamma.yaml", "name", "ガンマ・ホテル");
+      xml = typeTarget(xml, "hotels.gamma.yaml", "intro", "ガンマの紹介。");
+      await writeFile(path.join(fx.dir, "hand.xlf"), xml);
+      const r = await runCli(["translate", "import", "hand.xlf"], fx.dir);
+      expect(r.err).toBe("");
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^Imported 2 ja translations \(2 changed, in 1 file; 2 of them still said state="initial" and count as translated now\); left as they were: \d+ units without a target; recorded in /m);
+      const gamma = parseDocument(await readFile(path.join(fx.content, "hotels/gamma.yaml"), "utf8")).toJS();
+      expect(JSON.stringify(gamma)).toContain("ガンマ・ホテル");
+      expect(JSON.stringify(gamma)).toContain("ガンマの紹介。");
+    } finally {
+      await fx.cleanup();
+    }
+  });
+
+  it("names each unit whose target was not imported, with the reason", async () => {
+    const fx = await fixtureCopy();
+    try {
+      await runCli(["translate", "mark-current"], fx.dir);
+      const alphaFile = path.join(fx.content, "hotels/alpha.yaml");
+      await writeFile(alphaFile, (await readFile(alphaFile, "utf8")).replace("name: Test Brand Alpha", "name: Test Brand Alpha Resort"));
+      // The outdated unit comes with its old translation as target and state="initial": returned untouched.
+      const xml = (await runCli(["translate", "export", "--lang", "zh"], fx.dir)).out;
+      await writeFile(path.join(fx.dir, "back.xlf"), xml);
+      const before = await readFile(alphaFile, "utf8");
+      const r = await runCli(["translate", "import", "back.xlf"], fx.dir);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^Imported 0 zh translations .*1 unit with a target that was not imported \(below\)/m);
+      expect(r.out).toContain('  hotels/alpha.yaml unit name: not imported: its target is the zh text already in the file and its state is "initial"; set state="translated" to record it as current');
+      expect(await readFile(alphaFile, "utf8")).toBe(before);
+    } finally {
+      await fx.cleanup();
+    }
+  });
+
+  it("changes only the imported field's line in a hotel file folded by the yaml package at its default width", async () => {
+    const fx = await fixtureCopy();
+    try {
+      const gammaFile = path.join(fx.content, "hotels/gamma.yaml");
+      const doc = parseDocument(await readFile(gammaFile, "utf8"));
+      // A long English value, saved the way the yaml package saves a file (folded at 80 columns).
+      doc.setIn(["text", "en", "intro"], "Gamma sits on a quiet street a short walk from the river, with rooms that look over the old town's roofs.");
+      await writeFile(gammaFile, doc.toString());
+      const before = await readFile(gammaFile, "utf8");
+      expect(before).toMatch(/intro: Gamma sits on .*\n +\S/);
+      await runCli(["translate", "mark-current"], fx.dir);
+      const { file } = await translateWithLibrary(fx.dir, "ja", (f, id) => (f === "hotels.gamma.yaml" && id === "name" ? "ガンマ" : undefined));
+      const r = await runCli(["translate", "import", file], fx.dir);
+      expect(r.code).toBe(0);
+      const after = (await readFile(gammaFile, "utf8")).split("\n");
+      const lines = before.split("\n");
+      const added = after.filter((l) => !lines.includes(l));
+      expect(added).toEqual(["    name: ガンマ"]);
+      expect(lines.filter((l) => !after.includes(l))).toEqual([]);
     } finally {
       await fx.cleanup();
     }

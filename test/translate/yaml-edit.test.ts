@@ -1,5 +1,6 @@
 // Editing YAML through the Document API changes only the edited fields' lines, whatever spacing the file uses.
 import { describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
 import { editYaml } from "../../src/translate/yaml-edit.js";
 
 const FILE = [
@@ -25,5 +26,46 @@ describe("editYaml", () => {
   it("adds a new field to a block as one new line", () => {
     const out = editYaml(FILE, (doc) => doc.setIn(["text", "zh", "title"], "标题"));
     expect(out).toBe(FILE.replace("    tagline: 标语\n", "    tagline: 标语\n    title: 标题\n"));
+  });
+});
+
+describe("editYaml on a file folded as the yaml package writes it", () => {
+  const long = "A long English description that the yaml package folds over several lines at its default width of eighty.";
+  const quoted = 'Rooms with a "view": the river, the bridge and the old town, seen from every window of the house.';
+  // Written by the library itself at its default width: plain and quoted values folded over two lines.
+  const folded = stringify({ text: { en: { description: long, rooms: quoted, name: "Hotel" }, ja: { name: "ホテル" } } });
+
+  it("is folded, so the test means something", () => {
+    expect(folded.split("\n").length).toBeGreaterThan(8);
+  });
+
+  it("changes only the written field's line, leaving the folded values' lines as they were", () => {
+    const out = editYaml(folded, (doc) => doc.setIn(["text", "ja", "name"], "新しいホテル"));
+    expect(out).toBe(folded.replace("    name: ホテル", "    name: 新しいホテル"));
+    expect(parse(out).text.en.description).toBe(long);
+  });
+
+  it("adds a field after the folded ones as one line", () => {
+    const out = editYaml(folded, (doc) => doc.setIn(["text", "ja", "description"], "説明"));
+    expect(out).toBe(folded.replace("    name: ホテル\n", "    name: ホテル\n    description: 説明\n"));
+  });
+
+  it("rewrites a folded value that is itself replaced, and nothing else", () => {
+    const out = editYaml(folded, (doc) => doc.setIn(["text", "en", "description"], "Short."));
+    const kept = folded.split("\n").filter((l) => !l.includes("description") && !long.includes(l.trim()));
+    for (const line of kept) expect(out.split("\n")).toContain(line);
+    expect(parse(out).text.en).toEqual({ description: "Short.", rooms: quoted, name: "Hotel" });
+  });
+});
+
+describe("editYaml with values the printer lays out its own way", () => {
+  it("keeps a > block's lines as the file has them when another field changes", () => {
+    const text = "text:\n  en:\n    intro: >\n      line one\n      line two\n\n      para two\n  ja:\n    name: x\n";
+    expect(editYaml(text, (doc) => doc.setIn(["text", "ja", "name"], "y"))).toBe(text.replace("name: x", "name: y"));
+  });
+
+  it("keeps a flow list written over several lines", () => {
+    const text = "en:\n  features: [One,\n    Two, Three]\nja:\n  name: x\n";
+    expect(editYaml(text, (doc) => doc.setIn(["ja", "name"], "y"))).toBe(text.replace("name: x", "name: y"));
   });
 });

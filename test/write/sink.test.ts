@@ -40,7 +40,7 @@ describe("openOutput", () => {
     expect(await readFile(path.join(out, "c.html"), "utf8")).toBe("c");
   });
 
-  it("hard-links files from the immutable cache folder and copies everything else (content files stay apart from the output)", async () => {
+  it("copies files from the cache folder and from content, never linking them (an edit of the output cannot reach either)", async () => {
     const cache = path.join(dir, "cache");
     const content = path.join(dir, "content");
     await mkdir(cache);
@@ -51,7 +51,9 @@ describe("openOutput", () => {
     await sink.copy({ path: "images/a.avif", from: path.join(cache, "a.avif") });
     await sink.copy({ path: "images/b.svg", from: path.join(content, "b.svg") });
     await sink.commit();
-    expect((await stat(path.join(out, "images/a.avif"))).ino).toBe((await stat(path.join(cache, "a.avif"))).ino);
+    expect((await stat(path.join(out, "images/a.avif"))).ino).not.toBe((await stat(path.join(cache, "a.avif"))).ino);
+    await writeFile(path.join(out, "images/a.avif"), "edited in place");
+    expect(await readFile(path.join(cache, "a.avif"), "utf8")).toBe("variant");
     expect((await stat(path.join(out, "images/b.svg"))).ino).not.toBe((await stat(path.join(content, "b.svg"))).ino);
     expect(await readFile(path.join(out, "images/b.svg"), "utf8")).toBe("<svg/>");
   });
