@@ -92,12 +92,12 @@ describe("hotelsite CLI", () => {
     try {
       const quiet = await runCli(["build"], copy.dir);
       expect(quiet.out).not.toContain("Encoded");
-      // An edited image: new bytes, so variants no folder or cache has yet (an SVG gets 10).
+      // An edited image: new bytes, so variants no folder or cache has yet (an SVG gets 14: 3 widths x 3 formats, og, a phone crop at 2 widths x 2 formats).
       const svg = path.join(copy.content, "images", "alpha.svg");
       await writeFile(svg, (await readFile(svg, "utf8")).replace("</svg>", `<!-- ${process.pid} ${Date.now()} ${Math.random()} --></svg>`));
       const r = await runCli(["build", "--out", "dist2"], copy.dir);
       expect(r.code).toBe(0);
-      expect(r.out).toContain("Encoded 10 new image variants into content/.generated/images: commit them with the content");
+      expect(r.out).toContain("Encoded 14 new image variants into content/.generated/images: commit them with the content");
     } finally {
       await copy.cleanup();
     }

@@ -12,7 +12,7 @@ import { cacheDir } from "../util/paths.js";
 export const GENERATED_DIR = path.join(".generated", "images");
 
 /** A variant's file name as plan.ts makes it: what prune may remove (nothing else in the folder is touched). */
-const VARIANT_NAME = /^[0-9a-f]{10}-(\d+|og)\.(avif|webp|jpg)$/;
+const VARIANT_NAME = /^[0-9a-f]{10}-(?:f\d+x\d+s\d+-)?(?:\d+|og(?:-f\d+x\d+)?)\.(?:avif|webp|jpg)$/;
 
 /** The folders a build reads variants from, and the one it writes new ones into. */
 export interface VariantStore {
@@ -108,7 +108,7 @@ export async function variantStore(opts: StoreOptions): Promise<VariantStore> {
 }
 
 /** A variant being written (encode.ts place): `.<name>.<pid>.<random>`. */
-const TEMP_NAME = /^\.([0-9a-f]{10}-(?:\d+|og)\.(?:avif|webp|jpg))\.(\d+)\.[a-z0-9]+$/;
+const TEMP_NAME = /^\.([0-9a-f]{10}-(?:f\d+x\d+s\d+-)?(?:\d+|og(?:-f\d+x\d+)?)\.(?:avif|webp|jpg))\.(\d+)\.[a-z0-9]+$/;
 
 /** True while a process with this pid runs (a build still writing its temporary file). */
 function running(pid: number): boolean {

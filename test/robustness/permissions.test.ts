@@ -76,7 +76,7 @@ describe("a user without write permission", () => {
     expect(r.err).toBe(
       "content/translations.lock.json cannot be read: permission denied\n" +
         "    hint: check the permissions of the file and its folders, or run hotelsite as a user who may read them\n\n" +
-        "1 error found.\nNothing was written; the previous output is unchanged.\n",
+        "1 error found.\ncheck only reads: it wrote nothing.\n",
     );
     expect(r.code).toBe(1);
     expect(await readFile(path.join(dir, "content", "translations.lock.json"), "utf8")).toBe('{"fields": {}, "english": {}}\n');
