@@ -24,9 +24,8 @@ export interface ImageView {
   og?: string;
 }
 
-/** Where a Book link sits on its page; templates name it (src/site/affiliate.ts lists them). */
 /** Where on a page a Book link sits (the tracking label tells them apart); src/site/affiliate.ts lists them. */
-export type Placement = "header" | "menu" | "footer" | "hero" | "body" | "cta";
+export type Placement = "header" | "menu" | "footer" | "hero" | "top" | "bar" | "form" | "body" | "cta";
 
 /** An outbound booking link with the attributes every affiliate link carries, one URL per placement it may take. */
 export interface BookLink<P extends Placement = Placement> {
@@ -104,6 +103,23 @@ export interface HotelCard {
   image: ImageView;
 }
 
+/** The destinations of one region, ordered by the page language's collation of their names. */
+export interface RegionGroup {
+  /** The region's id (the anchor the jump list links to); "" for the one group of a site without regions. */
+  id: string;
+  name: string;
+  cards: HotelCard[];
+}
+
+/** The availability form: a GET to the partner's search page with every affiliate parameter as a hidden field. */
+export interface AvailabilityView {
+  action: string;
+  /** Partner id, label, language and search term, in that order (those the settings have). */
+  hidden: { name: string; value: string }[];
+  /** The partner's names of the fields the visitor fills in. */
+  names: { checkIn: string; checkOut: string; adults: string; rooms: string };
+}
+
 /** A headed block of paragraphs. */
 export interface Section {
   title: string;
@@ -127,7 +143,9 @@ export interface HotelView {
   closing: string[];
   cta?: { title: string; paragraphs: string[] };
   image: ImageView;
-  book: BookLink<"hero" | "body" | "cta">;
+  book: BookLink<"hero" | "top" | "bar" | "body" | "cta">;
+  /** The "Check Availability & Book Now" form, when site.yaml's affiliate settings describe the partner's search. */
+  availability?: AvailabilityView;
 }
 
 /** The home page's content. */
@@ -135,7 +153,8 @@ export interface HomeView {
   text: HomeText;
   heroImage: ImageView;
   book: BookLink<"hero" | "cta">;
-  cards: HotelCard[];
+  /** The destinations by region, in site.yaml's order of regions (one group when it has none). */
+  groups: RegionGroup[];
 }
 
 /** What every page has, whatever its kind. */

@@ -5,6 +5,8 @@
 import type { Content, HomeText, Hotel, HotelText, ImageInfo, Language, UiStrings } from "../types.js";
 import { imagePlan, OG_SIZE } from "../images/plan.js";
 import { bookLink, pageKey, type Placement } from "./affiliate.js";
+import { availabilityForm } from "./availability.js";
+import { groupByRegion } from "./regions.js";
 import { fallbackMarker } from "./fallback-marks.js";
 import { flagUrl } from "./flags.js";
 import { format, type ResolvedText } from "./i18n.js";
@@ -346,7 +348,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
             type: "website",
             jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
           }),
-          home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), cards: content.hotels.map((h) => card(h, lang.code)) },
+          home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), groups: groupByRegion({ hotels: content.hotels.map(hotelFields), cards: content.hotels.map((h) => card(h, lang.code)), regions: site.regions, lang: lang.code, def, htmlLang: lang.htmlLang }) },
         };
       });
 
@@ -373,7 +375,8 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
           closing: paragraphs(ht.closing),
           cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
           image,
-          book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "body", "cta"]),
+          book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
+          availability: availabilityForm({ affiliate: site.affiliate, link: h.affiliateLink, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
         };
         return {
             kind: "hotel",

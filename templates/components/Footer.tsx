@@ -62,7 +62,7 @@ export function Footer({ page }: { page: Page }) {
       <div className="site-footer__legal">
         <p className="site-footer__disclosure"><T>{t.disclosure}</T></p>
         <p>
-          © {chrome.year} <T>{chrome.siteName}</T>. <T>{t.rightsReserved}</T>
+          © <span data-year>{chrome.year}</span> <T>{chrome.siteName}</T>. <T>{t.rightsReserved}</T>
         </p>
       </div>
     </footer>

@@ -1,7 +1,9 @@
 // Layout three (article): title, intro, headed sections, a seven-point "Why Choose" checklist in a
 // highlighted box, a closing paragraph and one large centred book button.
 import type { HotelPage } from "../../src/site/pages";
+import { AvailabilityForm } from "../components/AvailabilityForm";
 import { BookButton } from "../components/BookButton";
+import { BookingScope, TopBook } from "../components/BookingParts";
 import { Breadcrumb, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
@@ -16,11 +18,14 @@ export function Article({ page }: { page: HotelPage }) {
       <header className="article-header">
         <p className="article-header__kicker"><T>{h.location}</T></p>
         <h1><T>{h.mainTitle}</T></h1>
+        <TopBook page={page} />
         <Paragraphs items={h.intro} className="lead" />
       </header>
       <figure className="article-figure">
         <Img image={h.image} className="article-figure__image" hero sizes="(min-width: 800px) 760px, 100vw" />
       </figure>
+      <AvailabilityForm page={page} />
+      <BookingScope page={page}>
       <Sections sections={h.sections} />
       {h.whyChoose && (
         <section className="checklist">
@@ -33,6 +38,7 @@ export function Article({ page }: { page: HotelPage }) {
         </section>
       )}
       <Paragraphs items={h.closing} className="closing" />
+      </BookingScope>
       <div className="article-book">
         <BookButton link={h.book} placement="body" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
       </div>

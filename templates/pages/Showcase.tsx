@@ -1,7 +1,9 @@
 // Layout one: tall photo hero with its text at the bottom, overview, six feature tiles, themed sections
 // and a closing box with a second book button.
 import type { HotelPage } from "../../src/site/pages";
+import { AvailabilityForm } from "../components/AvailabilityForm";
 import { BookButton } from "../components/BookButton";
+import { BookingScope } from "../components/BookingParts";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
 import { Img } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
@@ -27,6 +29,7 @@ export function Showcase({ page }: { page: HotelPage }) {
           <h2><T>{h.mainTitle}</T></h2>
           <Paragraphs items={h.overview} />
         </section>
+        <AvailabilityForm page={page} />
       </div>
       <section className="tiles container" aria-labelledby="highlights">
         <h2 className="visually-hidden" id="highlights">
@@ -40,9 +43,11 @@ export function Showcase({ page }: { page: HotelPage }) {
           ))}
         </ul>
       </section>
-      <div className="container container--narrow">
-        <Sections sections={h.sections} />
-      </div>
+      <BookingScope page={page}>
+        <div className="container container--narrow">
+          <Sections sections={h.sections} />
+        </div>
+      </BookingScope>
       {h.cta && <CallToAction page={page} title={h.cta.title} paragraphs={h.cta.paragraphs} book={h.book} />}
     </article>
   );
