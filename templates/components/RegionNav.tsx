@@ -8,7 +8,7 @@ function Card({ card, heading: Heading }: { card: HotelCard; heading: "h3" | "h4
   return (
     <li className="card">
       <a className="card__link" href={card.href}>
-        <Img image={card.image} className="card__image" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 7rem" />
+        <Img image={card.image} className="card__image" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 5.5rem" />
         <div className="card__body">
           <p className="card__location"><T>{card.location}</T></p>
           <Heading className="card__name"><T>{card.name}</T></Heading>
