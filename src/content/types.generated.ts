@@ -740,9 +740,9 @@ export namespace StringsSchema {
      */
     allDestinations?: string;
     /**
-     * Copyright line after the year and brand, e.g. All rights reserved.
+     * The footer's copyright line with its own punctuation: {year} (kept current by the script) and {siteName}, e.g. © {year} {siteName}. All rights reserved.
      */
-    rightsReserved?: string;
+    copyright?: string;
     /**
      * The footer's affiliate disclosure: this is an affiliate site that may earn a commission from bookings.
      */

@@ -74,7 +74,8 @@ export interface Chrome {
   bookNow: BookLink<"header" | "menu" | "footer">;
   popular: { name: string; href: string }[];
   contactEmail: string;
-  year: number;
+  /** The copyright line in pieces: its words, and where the year (kept current by the script) and the site name go. */
+  copyright: ({ text: string } | { year: number } | { siteName: string })[];
 }
 
 /** What goes into <head>: title, description, canonical and alternates, social and structured data. */

@@ -78,6 +78,14 @@ export interface ResolvedSite<P extends PageSummary = PageSummary> {
 /** The og image's size and type: every page's is the same (one object for all of them). */
 const OG_IMAGE_SIZE = { ...OG_SIZE, type: "image/jpeg" };
 
+/** The copyright string split at its {year} and {siteName}, so the footer can mark each (a fallback name its language). */
+export function copyrightLine(template: string, siteName: string, year: number): Chrome["copyright"] {
+  return template
+    .split(/(\{year\}|\{siteName\})/)
+    .filter(Boolean)
+    .map((part) => (part === "{year}" ? { year } : part === "{siteName}" ? { siteName } : { text: part }));
+}
+
 /** Splits prose into paragraphs at blank lines. */
 export function paragraphs(text: string | undefined): string[] {
   if (!text) return [];
@@ -253,7 +261,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       bookNow: book(site.affiliate.link, t.bookNow, route, lang.code, ["header", "menu", "footer"]),
       popular: popularOf(lang.code),
       contactEmail: site.contactEmail,
-      year: opts.now.getUTCFullYear(),
+      copyright: copyrightLine(t.copyright, t.siteName, opts.now.getUTCFullYear()),
     };
   }
 
@@ -404,7 +412,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         return {
           kind: "notFound",
           template: "notFound",
-          head: head(notFound, lang, { title: t.notFoundMetaTitle, description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
+          head: head(notFound, lang, { title: format(t.notFoundMetaTitle, { siteName: t.siteName }), description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
         };
       });
     }
