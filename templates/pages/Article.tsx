@@ -1,5 +1,6 @@
 // Layout three (article): title, intro, headed sections, a seven-point "Why Choose" checklist in a
-// highlighted box, a closing paragraph and one large centred book button.
+// highlighted box, a closing paragraph and one large centred book button; the hotel's Book button under the title
+// (first screen), the availability form and the phone's booking bar.
 import type { HotelPage } from "../../src/site/pages";
 import { AvailabilityForm } from "../components/AvailabilityForm";
 import { BookButton } from "../components/BookButton";
@@ -26,18 +27,18 @@ export function Article({ page }: { page: HotelPage }) {
       </figure>
       <AvailabilityForm page={page} />
       <BookingScope page={page}>
-      <Sections sections={h.sections} />
-      {h.whyChoose && (
-        <section className="checklist">
-          <h2><T>{h.whyChoose.title}</T></h2>
-          <ul>
-            {h.whyChoose.points.map((p, i) => (
-              <li key={i}><T>{p}</T></li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <Paragraphs items={h.closing} className="closing" />
+        <Sections sections={h.sections} />
+        {h.whyChoose && (
+          <section className="checklist">
+            <h2><T>{h.whyChoose.title}</T></h2>
+            <ul>
+              {h.whyChoose.points.map((p, i) => (
+                <li key={i}><T>{p}</T></li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <Paragraphs items={h.closing} className="closing" />
       </BookingScope>
       <div className="article-book">
         <BookButton link={h.book} placement="body" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />

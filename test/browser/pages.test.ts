@@ -201,3 +201,20 @@ describe("not-found page", () => {
     await expect(page.locator("main").getByRole("link", { name: strings.ja.returnHome, exact: true }).isVisible()).resolves.toBe(true);
   });
 });
+
+describe("copyright year", () => {
+  it("is the build's year in the HTML and the visitor's current year once the script ran", async () => {
+    const built = new Date().getFullYear();
+    const noScript = await site().open(PAGES.home, { viewport: DESKTOP, javaScriptEnabled: false });
+    expect(await noScript.page.locator("footer [data-year]").textContent()).toBe(String(built));
+    // A visitor whose clock is years ahead of the build sees their own year.
+    const ctx = await site().context({ viewport: DESKTOP });
+    await ctx.clock.install({ time: new Date("2040-06-01T12:00:00Z") });
+    const page = await ctx.newPage();
+    await page.goto(site().url + PAGES.article);
+    await expect.poll(() => page.locator("footer [data-year]").textContent()).toBe("2040");
+    // The line keeps its language's punctuation around it.
+    const zh = await site().open(`/zh${PAGES.article}`, { viewport: DESKTOP, javaScriptEnabled: false });
+    expect((await zh.page.locator("footer [data-year]").locator("..").textContent())!.trim()).toBe(`© ${built} ${strings.zh.siteName}。版权所有。`);
+  });
+});
