@@ -63,7 +63,7 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
       const outDir = path.resolve(io.cwd ?? process.cwd(), o.out);
       // The HTTP clients load only for this command, not for every build.
       const [{ checkOutbound }, { collectOutbound }, { affiliateParams, withLostParams }] = await Promise.all([import("./check.js"), import("./collect.js"), import("./kept-params.js")]);
-      const kept = affiliateParams(path.resolve(io.cwd ?? process.cwd(), o.content));
+      const kept = await affiliateParams(path.resolve(io.cwd ?? process.cwd(), o.content));
       const links = await collectOutbound(outDir, o.ignoreParam).catch((e: Error) => {
         throw usage(e.message.replace(outDir, o.out));
       });

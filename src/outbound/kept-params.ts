@@ -2,15 +2,15 @@
 // label and the partner language (site.yaml's names for them). A partner that drops one on a redirect loses the
 // commission, the report's placement or the visitor's language without any link looking broken.
 import path from "node:path";
+import { readRegularFile } from "../content/read-file.js";
 import { MAX_FILE_BYTES, parseYaml } from "../content/yaml.js";
-import { readPlainSync } from "../util/read-plain.js";
 import type { ProbeResult } from "./probe.js";
 
 /** The names of the parameters to keep, from `<contentDir>/site.yaml`; none when it cannot be read. */
-export function affiliateParams(contentDir: string): string[] {
+export async function affiliateParams(contentDir: string): Promise<string[]> {
   const file = path.join(contentDir, "site.yaml");
-  const read = readPlainSync(file, { maxBytes: MAX_FILE_BYTES });
-  if (!read) return [];
+  const read = await readRegularFile(file, { root: contentDir, maxBytes: MAX_FILE_BYTES }).catch(() => undefined);
+  if (!read || "refused" in read) return [];
   let data: unknown;
   try {
     data = parseYaml(read.bytes, file).data;
