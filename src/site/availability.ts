@@ -26,5 +26,6 @@ export function availabilityForm({ affiliate, link, name, lang, page }: Availabi
   const language = partnerLanguage(affiliate, lang);
   if (language) hidden.push({ name: affiliate.languageParam!, value: language });
   hidden.push({ name: search.term, value: new URL(link).searchParams.get(search.term) || name });
-  return { action: search.action, hidden, names: { checkIn: search.checkIn, checkOut: search.checkOut, adults: search.adults, rooms: search.rooms } };
+  const names = { checkIn: search.checkIn, checkOut: search.checkOut, adults: search.adults, rooms: search.rooms };
+  return affiliate.noreferrer ? { action: search.action, hidden, names, rel: "noreferrer" } : { action: search.action, hidden, names };
 }

@@ -119,6 +119,8 @@ export interface AvailabilityView {
   hidden: { name: string; value: string }[];
   /** The partner's names of the fields the visitor fills in. */
   names: { checkIn: string; checkOut: string; adults: string; rooms: string };
+  /** "noreferrer" when site.yaml's affiliate.noreferrer hides the referring page from the partner. */
+  rel?: string;
 }
 
 /** A headed block of paragraphs. */

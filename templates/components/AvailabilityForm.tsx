@@ -14,7 +14,7 @@ export function AvailabilityForm({ page }: { page: HotelPage }) {
       <h2 className="availability__title" id={id("title")}>
         <T>{t.checkAvailability}</T>
       </h2>
-      <form className="availability__form" action={form.action} method="get" target="_blank" data-availability>
+      <form className="availability__form" action={form.action} method="get" target="_blank" rel={form.rel} data-availability>
         {form.hidden.map((f) => (
           <input key={f.name} type="hidden" name={f.name} value={f.value} />
         ))}

@@ -38,6 +38,10 @@ describe("availabilityForm", () => {
     ]);
   });
 
+  it("hides the referring page from the partner when the site says so, as its Book links do", () => {
+    expect(availabilityForm({ affiliate: { ...affiliate, noreferrer: true }, link: "https://book.example.com/h", name: "A", lang: "en", page: "x" })?.rel).toBe("noreferrer");
+  });
+
   it("is absent when the settings describe no partner search", () => {
     expect(availabilityForm({ affiliate: { ...affiliate, search: undefined }, link: "https://book.example.com/h", name: "A", lang: "en", page: "x" })).toBeUndefined();
   });
