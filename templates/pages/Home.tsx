@@ -2,7 +2,7 @@
 import type { HomePage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
 import { Img } from "../components/Img";
-import { Destinations } from "../components/RegionNav";
+import { Destinations } from "../components/Destinations";
 import { T } from "../components/T";
 
 const FEATURES = ["Accommodations", "Dining", "Locations"] as const;
