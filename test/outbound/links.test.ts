@@ -195,7 +195,7 @@ describe("hotelsite links", () => {
     });
     await mkdir(path.join(dir, "kept-content"), { recursive: true });
     await writeFile(path.join(dir, "kept-content", "site.yaml"), "affiliate:\n  partnerParam: aid\n  languageParam: lang\n  tracking: { param: label, template: x }\n");
-    const r = await runCli(["links", "--json", "--out", out, "--content", path.join(dir, "kept-content")], dir);
+    const r = await runCli(["links", "--json", "--allow-private", "--out", out, "--content", path.join(dir, "kept-content")], dir);
     const report = JSON.parse(r.out);
     const byPath = (p: string) => report.links.find((l: { url: string }) => new URL(l.url).pathname === p);
     expect(byPath("/keep")).toMatchObject({ ok: true });
@@ -204,7 +204,7 @@ describe("hotelsite links", () => {
     expect(byPath("/r3")).toMatchObject({ ok: false, error: "the redirects dropped aid" });
     expect(r.code).toBe(1);
     // The text report names what was lost and where the chain ended.
-    const text = (await runCli(["links", "--out", out, "--content", path.join(dir, "kept-content")], dir)).out;
+    const text = (await runCli(["links", "--allow-private", "--out", out, "--content", path.join(dir, "kept-content")], dir)).out;
     expect(text).toContain(`BROKEN ${base}/drop-lang?aid=42&lang=zh-cn&label=zh-home-cta\n    the redirects dropped lang (after redirects, at ${base}/ok?aid=42&label=zh-home-cta)`);
   });
 

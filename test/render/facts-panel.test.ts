@@ -31,7 +31,7 @@ describe("the key facts panel", () => {
       title: "At a Glance",
       rows: ["Rooms: 674", "Restaurants and bars: 13", "Grounds: 37 acres", "Meeting rooms: 16", "Ballrooms: 3", "Event space: 3,700 sqm"],
     });
-    expect((await panel("zh/grand-hyatt-baha-mar/index.html"))?.rows).toEqual(["客房: 1,800", "餐厅: 40+", "活动空间: 超过200,000平方英尺", "赌场面积: 100,000平方英尺", "水疗中心: 30,000平方英尺"]);
+    expect((await panel("zh/grand-hyatt-baha-mar/index.html"))?.rows).toEqual(["客房数: 1,800", "餐厅: 40+", "活动空间: 超过200,000平方英尺", "赌场面积: 100,000平方英尺", "水疗中心: 30,000平方英尺"]);
     expect((await panel("ja/grand-hyatt-nashville/index.html"))?.rows).toEqual(["客室数: 591", "イベントスペース: 33,000平方フィート", "イベント収容人数: 最大1,000名"]);
   });
 

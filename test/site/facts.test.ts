@@ -37,7 +37,7 @@ describe("factViews", () => {
 
   it("translates labels, units and qualifiers in Chinese and Japanese, never converting a unit", () => {
     expect(factViews(facts, strings.zh, "zh-CN").map((f) => `${f.label}: ${f.value}`)).toEqual([
-      "客房: 1,800",
+      "客房数: 1,800",
       "餐厅: 40+",
       "活动空间: 超过200,000平方英尺",
       "活动空间: 3,700平方米",
