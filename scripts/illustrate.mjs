@@ -514,19 +514,22 @@ scene('goa', 'Grand Hyatt Goa, India: palm beach and a white Portuguese-era chur
     palms(S, [[70, 1010, 1.65, 1, 0.12], [1040, 1010, 1.0, -1, 0.22], [1500, 1010, 1.45, -1, 0.15]], S.p.ink);
   });
 
-scene('nusa-dua', 'Grand Hyatt Bali, Nusa Dua: Balinese beach with outrigger jukung boats',
+scene('nusa-dua', 'Grand Hyatt Bali, Nusa Dua: a roofed Balinese temple gate on a headland above a beach with jukung boats',
   { sky: ['#78b3d6', '#f0d1ad', '#fbe9d0'], sun: '#fff6e4', haze: '#bcd3d2', ink: '#17404a', sea: ['#2f9fb6', '#58d2c6'], sand: '#f2dfbf' },
   (S) => {
     const hz = 580;
     sky(S, hz); sun(S, 1240, 330, 40, { glow: 5 });
     clouds(S, [[120, 240, 280], [560, 160, 200], [980, 210, 260]], '#fff', 0.5);
     sea(S, hz);
-    // rocky islet with a meru pagoda
-    S.add(path(d`${curve([[0, hz - 30], [110, hz - 70], [240, hz - 64], [330, hz - 10], [380, hz + 24]])}H0Z`, S.t(0.35)));
-    let meru = rect(160, hz - 110, 44, 44);
-    [58, 50, 42, 34, 26].forEach((w, i) => { const y = hz - 112 - i * 20; meru += poly([[182 - w, y], [182 + w, y], [182 + w * 0.55, y - 14], [182 - w * 0.55, y - 14]]) + rect(176, y - 20, 12, 6); });
-    S.add(path(meru + finial(182, hz - 212, 22, 0), S.t(0.5)));
-    palms(S, [[270, hz - 40, 0.3, 1, 0.1], [60, hz - 52, 0.26, -1, 0]], S.t(0.5));
+    // limestone headland with a kori agung: a roofed, tiered temple gate of red brick and carved stone
+    S.add(path(d`${curve([[0, hz - 90], [160, hz - 120], [360, hz - 110], [500, hz - 40], [560, hz + 30]])}H0Z`, S.t(0.4)));
+    const gx = 260, gb = hz - 112, brick = mix('#b0573a', S.p.haze, 0.25), stone = mix('#e9dcc4', S.p.haze, 0.2);
+    let gate = stack(gx, gb, [[120, 110, 26], [96, 90, 70], [104, 104, 12], [84, 72, 60], [76, 76, 10], [64, 52, 48], [56, 56, 8], [44, 32, 40], [34, 34, 8], [24, 10, 36], [4, 2, 20]]);
+    for (const sg of [-1, 1]) gate += stack(gx + sg * 175, gb, [[40, 34, 40], [44, 44, 10], [30, 22, 60], [26, 26, 8], [16, 4, 40]]) + rect(gx + sg * 118 - (sg < 0 ? 60 : 0), gb - 60, 60, 60);
+    solid(S, gate, brick, gx + 10, 0.2);
+    S.add(path(rect(gx - 120, gb - 26, 240, 10) + rect(gx - 104, gb - 108, 208, 12) + rect(gx - 76, gb - 178, 152, 10) + rect(gx - 56, gb - 234, 112, 8) + rect(gx - 34, gb - 282, 68, 8) + rect(gx - 215, gb - 50, 80, 10) + rect(gx + 135, gb - 50, 80, 10), stone),
+      path(arch(gx - 26, gb - 26, 52, 78), S.p.ink, op(0.8)));
+    palms(S, [[470, hz - 50, 0.55, -1, 0.1], [40, hz - 80, 0.5, 1, 0]], S.t(0.6));
     ripples(S, hz + 6, 860, 40, '#fff', 0.35);
     glitter(S, 1240, hz + 4, 760, 60, '#fff', 0.5);
     jukung(S, 1180, 650, 0.55, S.t(0.55), '#f2c54b');
@@ -697,7 +700,7 @@ scene('tokyo', 'Grand Hyatt Tokyo: city lights at night with Mount Fuji in the d
   });
 
 scene('hong-kong', 'Grand Hyatt Hong Kong: Victoria Harbour skyline at night below the Peak',
-  { sky: ['#0b1330', '#222d66', '#58497d'], sun: '#f3ecd8', haze: '#4a4a7c', ink: '#080a1c', sea: ['#262a5a', '#070920'], lights: '#ffd88e' },
+  { sky: ['#0d1a44', '#2c4585', '#8a6d9c'], sun: '#f3ecd8', haze: '#55609a', ink: '#080a1c', sea: ['#2c3c74', '#070920'], lights: '#ffd88e' },
   (S) => {
     const hz = 720;
     sky(S, hz); stars(S, 50, 300); sun(S, 300, 140, 24, { glow: 3, strength: 0.3 });
@@ -715,14 +718,14 @@ scene('hong-kong', 'Grand Hyatt Hong Kong: Victoria Harbour skyline at night bel
     ripples(S, hz + 4, H, 60, S.p.lights, 0.45);
     ripples(S, hz + 4, H, 20, '#ff8fb8', 0.3);
     ripples(S, hz + 4, H, 20, '#8fd0ff', 0.3);
-    // junk with battened red sails
-    const jx = 1230, jy = 880, s = 1.1, red = '#b8362c';
-    S.add(path(d`M${jx - 110 * s} ${jy - 40 * s}L${jx - 76 * s} ${jy}H${jx + 72 * s}L${jx + 100 * s} ${jy - 26 * s}Z`, S.p.ink));
-    const sail = (cx, w, hh) => d`M${cx - w * 0.45} ${jy - 40 * s}Q${cx - w * 0.7} ${jy - hh * 0.6 * s} ${cx - w * 0.35} ${jy - hh * s}Q${cx + w * 0.2} ${jy - (hh + 18) * s} ${cx + w * 0.5} ${jy - (hh - 30) * s}L${cx + w * 0.45} ${jy - 40 * s}Z`;
-    S.add(path(sail(jx - 70 * s, 60 * s, 160) + sail(jx + 6 * s, 76 * s, 220) + sail(jx + 78 * s, 44 * s, 140), red));
-    let bat = d`M${jx - 70 * s} ${jy - 34 * s}V${jy - 170 * s}M${jx + 6 * s} ${jy - 30 * s}V${jy - 240 * s}M${jx + 78 * s} ${jy - 30 * s}V${jy - 150 * s}`;
-    for (let k = 1; k < 6; k++) bat += d`M${jx - 100 * s} ${jy - (40 + k * 24) * s}h${210 * s}`;
-    S.add(`<path d="${bat}" stroke="${S.p.ink}" stroke-width="2"${op(0.45)}/>`);
+    // a green-and-white Star Ferry crossing toward Kowloon, lit cabin windows
+    const fx = 330, fy = 880, g = '#2e7d5b';
+    S.add(path(d`M${fx - 190} ${fy - 44}H${fx + 190}L${fx + 168} ${fy}H${fx - 168}Z`, g),
+      path(rect(fx - 160, fy - 84, 320, 40), '#eef0e8'), path(d`M${fx - 176} ${fy - 84}H${fx + 176}L${fx + 160} ${fy - 98}H${fx - 160}Z`, g),
+      path(rect(fx - 150, fy - 76, 300, 12) + rect(fx - 150, fy - 38, 300, 8), S.p.lights, op(0.9)),
+      path(rect(fx - 190, fy - 46, 380, 4), '#eef0e8'));
+    halo(S, fx, fy - 60, 220, S.p.lights, 0.18);
+    glitter(S, fx, fy + 2, H, 90, S.p.lights, 0.6);
   });
 
 scene('seattle', 'Grand Hyatt Seattle: skyline and Space Needle with Mount Rainier behind Elliott Bay',
@@ -996,45 +999,58 @@ scene('vail', 'Grand Hyatt Vail, Colorado: snowy peaks and pine forest on a brig
     S.add(path(trees.map(([x, y, h]) => pine(x, y, h)).join(''), S.p.ink));
   });
 
-scene('deer-valley', 'Grand Hyatt Deer Valley, Utah: alpenglow on snowy slopes and pines',
-  { sky: ['#59669a', '#d6a1b2', '#f7d4c2'], sun: '#fff6ee', haze: '#c2a5bb', ink: '#222740', lights: '#ffcf8a' },
+scene('deer-valley', 'Grand Hyatt Deer Valley, Utah: a stand of white aspens below groomed runs on a rounded Wasatch summit',
+  { sky: ['#3f79b8', '#a9cbe6', '#f3ede4'], sun: '#fffaf0', haze: '#b9c9da', ink: '#2b3446', lights: '#ffcf8a' },
   (S) => {
-    sky(S, 620); sun(S, 1220, 210, 24, { glow: 3, strength: 0.4 });
-    range(S, [[0, 470], [250, 430], [500, 450], [760, 400], [1000, 430], [1300, 410], [1600, 450]], mix('#f6ecf1', S.p.haze, 0.45), { rough: 0.12, shade: 0.12, base: 700 });
-    S.add(path(hill([[0, 560], [300, 520], [650, 560], [1000, 520], [1300, 540], [1600, 510]]), mix('#f6ecf1', S.p.haze, 0.22)));
-    const y1 = (x) => 600 - 40 * Math.sin(x / 250);
-    S.add(path(treeline(S, 0, W, y1, 20, 44, 14, 720), S.t(0.48)));
-    // groomed runs curving down through the forest
-    const run = (x0, x1, w0, w1) => { const my = (y1(x0) + 700) / 2, mx = (x0 + x1) / 2 + 24; return d`M${x0 - w0} ${y1(x0) - 40}Q${mx - (w0 + w1) / 2} ${my} ${x1 - w1} 722H${x1 + w1}Q${mx + (w0 + w1) / 2} ${my} ${x0 + w0} ${y1(x0) - 40}Z`; };
-    S.add(path(run(330, 380, 10, 34) + run(690, 640, 12, 40) + run(1060, 1120, 10, 36), mix('#f6ecf1', S.p.haze, 0.1)));
-    S.add(path(hill([[0, 740], [400, 700], [800, 730], [1200, 690], [1600, 720]]), '#f7eff3'), path(hill([[0, 830], [500, 800], [1000, 850], [1600, 810]]), '#d8cde0', op(0.7)));
-    let cord = '';
-    for (let i = 0; i < 8; i++) cord += curve([[0, 850 + i * 18], [500, 820 + i * 18], [1000, 870 + i * 18], [1600, 830 + i * 18]]);
-    S.add(`<path d="${cord}" stroke="#fff" stroke-width="2" fill="none"${op(0.5)}/>`);
-    // lodge with lit windows
-    S.add(path(d`M980 790V740L1060 690L1140 740V790Z`, S.t(0.8)), path(d`M966 746L1060 684L1154 746L1148 752L1060 696L972 752Z`, '#fff'));
-    S.add(path(rect(1000, 752, 22, 20) + rect(1040, 752, 22, 20) + rect(1080, 752, 22, 20) + rect(1049, 716, 22, 18), S.p.lights));
-    halo(S, 1060, 760, 90, S.p.lights, 0.35);
-    const trees = [[90, 930, 270], [200, 960, 200], [20, 980, 170], [1460, 910, 290], [1560, 950, 220], [1350, 990, 160]];
-    S.add(path(trees.map(([x, y, h]) => pine(x, y, h)).join(''), S.p.ink));
+    sky(S, 640); sun(S, 330, 200, 34, { glow: 5, strength: 0.5 });
+    clouds(S, [[120, 300, 260], [520, 210, 180]], '#fff', 0.55);
+    // far Wasatch ridges, pale and rounded
+    S.add(path(hill([[0, 560], [200, 520], [420, 545], [600, 505], [760, 525], [1000, 495], [1300, 520], [1600, 500]], 720), mix('#f4f6fa', S.p.haze, 0.5)));
+    // the ski mountain: a broad rounded summit to the right, snowfields cut through dark conifers
+    const top = (x) => 700 - 330 * Math.exp(-(((x - 1120) / 330) ** 2)) - 90 * Math.exp(-(((x - 760) / 200) ** 2));
+    const ridgePts = [];
+    for (let x = 380; x <= W + 40; x += 40) ridgePts.push([x, top(x)]);
+    S.add(path(hill(ridgePts, 760), '#f6f8fb'));
+    S.add(path(treeline(S, 330, W + 20, (x) => top(x) + 40, 16, 30, 11, 780), mix(S.t(0.6), '#3f6b5a', 0.45)));
+    // groomed runs: tapering ribbons from the summit down through the forest
+    const run = (x0, x1, w0, w1, bend) => { const y0 = top(x0) + 20, mx = (x0 + x1) / 2 + bend; return d`M${x0 - w0} ${y0}Q${mx - (w0 + w1) / 2} ${(y0 + 760) / 2} ${x1 - w1} 770H${x1 + w1}Q${mx + (w0 + w1) / 2} ${(y0 + 760) / 2} ${x0 + w0} ${y0}Z`; };
+    S.add(path(run(1120, 1000, 10, 34, -40) + run(1090, 1230, 7, 26, 50) + run(900, 790, 7, 28, -30) + run(1280, 1440, 8, 30, 30) + run(700, 620, 6, 22, 0), '#f6f8fb'));
+    mist(S, 700, 80, 0.5, '#f3ede4');
+    // snowfield foreground with soft drifts
+    S.add(path(hill([[0, 760], [500, 740], [1000, 770], [1600, 750]]), '#f7f4ef'), path(hill([[0, 880], [500, 850], [1000, 900], [1600, 870]]), '#e4e9f1'));
+    // aspens: white trunks with dark eyes, fine bare crowns, on the right
+    let trunks = '', marks = '';
+    const grove = [[1180, 940, 420, 9], [1250, 960, 520, 11], [1330, 930, 470, 10], [1400, 970, 600, 13], [1470, 945, 540, 12], [1540, 985, 650, 14], [1590, 950, 480, 10], [1120, 920, 330, 7]];
+    for (const [x, y, h, w] of grove) {
+      trunks += d`M${x - w} ${y}L${x - w * 0.4} ${y - h}H${x + w * 0.4}L${x + w} ${y}Z`;
+      for (let k = 1; k < 7; k++) { const yy = y - (h * k) / 7 + S.r(-12, 12); marks += rect(x - w * 0.7, yy, w * S.r(0.5, 1.2), 3 + S.r(0, 3)); }
+    }
+    S.add(path(trunks, '#f4f1ea'), path(marks, S.p.ink, op(0.75)));
+    S.add(path(trunks, S.p.ink, op(0.08)));
+    // blue shadows of the trunks across the snow
+    let sh = '';
+    for (const [x, y] of grove) sh += d`M${x - 8} ${y}L${x - 260} ${y + 40}L${x - 250} ${y + 46}L${x + 8} ${y}Z`;
+    S.add(path(sh, '#9fb3cf', op(0.45)));
   });
 
-scene('denver', 'Grand Hyatt Denver: the Rocky Mountains behind the city at dawn',
-  { sky: ['#52699a', '#e3a590', '#fbdab3'], sun: '#fff4ea', haze: '#c4a2a3', ink: '#222737', lights: '#ffd99a' },
+scene('denver', 'Grand Hyatt Denver: downtown towers before the snowy Rocky Mountains in the evening light',
+  { sky: ['#3f5f9e', '#e9a88c', '#fbdcb0'], sun: '#fff4ea', haze: '#c4a2a3', ink: '#222737', lights: '#ffd99a' },
   (S) => {
     const hz = 790;
-    sky(S, hz); sun(S, 1320, 210, 20, { glow: 3, strength: 0.35 });
+    sky(S, hz); sun(S, 360, 240, 30, { glow: 4, strength: 0.45 });
     range(S, [[0, 520], [120, 480], [260, 420], [380, 470], [520, 390], [640, 440], [780, 370], [900, 430], [1050, 400], [1200, 450], [1350, 410], [1480, 460], [1600, 440]], S.t(0.18),
-      { rough: 0.3, snow: 450, snowColor: mix('#fbe9e4', S.p.haze, 0.2), shade: 0.15, base: hz });
-    mist(S, 500, 120, 0.5);
+      { rough: 0.3, snow: 450, snowColor: mix('#fbe9e4', S.p.haze, 0.2), shade: 0.07, base: hz });
+    mist(S, 500, 120, 0.35);
     range(S, [[0, 610], [300, 575], [600, 605], [900, 565], [1200, 595], [1600, 575]], S.t(0.34), { rough: 0.15, shade: 0.1, base: hz });
-    mist(S, 600, 140, 0.5);
-    const wf = d`M760 ${hz}V${hz - 250}C760 ${hz - 310} 840 ${hz - 310} 840 ${hz - 250}V${hz}Z`;
-    layer(S, [skyline(S, { x0: 480, x1: 1220, base: hz, hMin: 40, hMax: 280, peak: 880, spread: 180 }), wf], S.t(0.58), { lights: 0.35 });
+    mist(S, 620, 120, 0.3);
+    // downtown to the right: the rounded top of Wells Fargo Center and the slim Daniels & Fisher clock tower
+    const wf = d`M1140 ${hz}V${hz - 290}C1140 ${hz - 360} 1240 ${hz - 360} 1240 ${hz - 290}V${hz}Z`;
+    const df = stack(960, hz, [[16, 16, 200], [20, 20, 8], [14, 14, 40], [10, 2, 36]]) + circ(960, hz - 226, 7);
+    layer(S, [skyline(S, { x0: 820, x1: 1560, base: hz, hMin: 40, hMax: 270, peak: 1220, spread: 170 }), wf, df], S.t(0.78), { lights: 0.45 });
     S.add(path(hill([[0, hz - 4], [400, hz - 10], [800, hz], [1200, hz - 8], [1600, hz - 2]]), S.t(0.7)), path(hill([[0, 830], [400, 810], [800, 840], [1200, 816], [1600, 832]]), S.t(0.8)));
-    S.add(path(canopy(S, 0, 360, 860, 20, 44) + canopy(S, 1180, W, 880, 20, 44), S.p.ink));
+    S.add(path(canopy(S, 0, 420, 870, 20, 44) + canopy(S, 1400, W, 900, 20, 44), S.p.ink));
     let grass = '';
-    for (let i = 0; i < 30; i++) { const x = S.r(380, 1180), y = S.r(850, 990); grass += d`M${x} ${y}h${S.r(40, 140)}`; }
+    for (let i = 0; i < 30; i++) { const x = S.r(420, 1400), y = S.r(850, 990); grass += d`M${x} ${y}h${S.r(40, 140)}`; }
     S.add(`<path d="${grass}" stroke="${S.p.sky[2]}" stroke-width="2"${op(0.25)}/>`);
   });
 
