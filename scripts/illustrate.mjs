@@ -898,19 +898,19 @@ scene('mumbai', 'Grand Hyatt Mumbai: the Gateway of India and the seafront arc a
   });
 
 scene('seoul', 'Grand Hyatt Seoul: mountain-ringed city with the tower on its hill',
-  { sky: ['#6b77a5', '#d9a3a8', '#f7d8bd'], sun: '#fff0dc', haze: '#c4a6b3', ink: '#272237', sea: ['#c9a9b4', '#4b4260'], lights: '#ffdca0' },
+  { sky: ['#3d5c9a', '#e0a3a0', '#f9dbb8'], sun: '#fff0dc', haze: '#c3a9bd', ink: '#1f1b33', sea: ['#c9a9b4', '#4b4260'], lights: '#ffdca0' },
   (S) => {
     const hz = 790;
     sky(S, hz); sun(S, 360, 380, 38, { glow: 5 });
     range(S, [[0, 520], [150, 470], [300, 430], [420, 470], [560, 440], [700, 480], [900, 430], [1050, 400], [1200, 450], [1400, 420], [1600, 470]], S.t(0.15), { rough: 0.25, shade: 0.1, base: hz });
-    mist(S, 470, 120, 0.5);
+    mist(S, 470, 120, 0.35);
     range(S, [[0, 600], [180, 540], [330, 500], [450, 540], [600, 560], [800, 590], [1000, 600], [1200, 560], [1350, 530], [1500, 560], [1600, 540]], S.t(0.3), { rough: 0.3, shade: 0.14, base: hz });
-    mist(S, 560, 140, 0.6);
-    const city = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 130, wMin: 30, wMax: 70, peak: 700, spread: 500, kinds: 'ffffssg' })], S.t(0.5), { lights: 0.3 });
-    const nam = layer(S, [woods(S, 860, 1540, 622, hz), stack(1200, 628, [[10, 7, 120], [7, 7, 30], [14, 16, 10], [16, 16, 22], [16, 12, 10], [5, 5, 20], [2, 1, 80]])], S.t(0.64));
+    mist(S, 580, 120, 0.35);
+    const city = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 130, wMin: 30, wMax: 70, peak: 700, spread: 500, kinds: 'ffffssg' })], S.t(0.45), { lights: 0.35 });
+    const nam = layer(S, [woods(S, 860, 1540, 622, hz), stack(1200, 628, [[10, 7, 120], [7, 7, 30], [14, 16, 10], [16, 16, 22], [16, 12, 10], [5, 5, 20], [2, 1, 80]])], S.t(0.78));
     S.add(path(rect(1184, 482, 32, 5), S.p.lights, op(0.8)));
     sea(S, hz);
-    reflect(S, [[city, S.t(0.5)], [nam, S.t(0.64)]], hz, 0.35, 200);
+    reflect(S, [[city, S.t(0.5)], [nam, S.t(0.78)]], hz, 0.35, 200);
     ripples(S, hz + 4, H, 30, S.p.sky[2], 0.3);
     let br = d`M0 846H1600V858H0Z`;
     for (let x = 60; x < W; x += 130) br += rect(x - 6, 858, 12, 40);
@@ -920,15 +920,17 @@ scene('seoul', 'Grand Hyatt Seoul: mountain-ringed city with the tower on its hi
     S.add(path(bl, S.p.lights, op(0.9)));
   });
 
-scene('gurgaon', 'Grand Hyatt Gurgaon: modern glass towers at dusk',
+scene('gurgaon', 'Grand Hyatt Gurgaon: the glass towers of Cyber City and the elevated metro at dusk',
   { sky: ['#24345e', '#8a779e', '#efae87'], sun: '#ffe2bb', haze: '#a38ca5', ink: '#181c30', lights: '#ffd28c' },
   (S) => {
     const hz = 820;
-    sky(S, hz); sun(S, 1150, 600, 38, { glow: 5 });
-    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 220, peak: 600, spread: 600, kinds: 'fftt' })], S.t(0.25), { lights: 0.2 });
+    sky(S, hz); sun(S, 360, 600, 44, { glow: 5 });
+    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 220, peak: 1150, spread: 500, kinds: 'fftt' })], S.t(0.25), { lights: 0.2 });
     mist(S, 600, 220, 0.5);
-    const lit = mix('#a9b7d6', S.p.haze, 0.25), dk = S.t(0.62);
-    for (const [x, w, h, sl] of [[60, 100, 400, 40], [220, 120, 500, 0], [400, 90, 340, 30], [540, 130, 560, 60], [730, 100, 420, 0], [1290, 120, 490, 50], [1450, 100, 370, 20]]) prism(S, x, hz, w, h, lit, dk, sl);
+    const lit = mix('#b9c3e0', '#f2b98f', 0.3), dk = S.t(0.62);
+    // Cyber City's glass towers, clustered to the right of the picture
+    for (const [x, w, h, sl] of [[780, 90, 300, 30], [880, 110, 420, 0], [1000, 130, 580, 70], [1140, 100, 470, 0], [1250, 140, 640, 50], [1400, 100, 430, 30], [1510, 110, 360, 0]]) prism(S, x, hz, w, h, lit, dk, sl);
+    S.add(path(rect(1000, hz - 560, 72, 4) + rect(1250, hz - 600, 77, 4) + rect(880, hz - 400, 60, 4), S.p.lights, op(0.7)));
     S.add(path(rect(0, hz, W, H - hz), S.t(0.75)));
     // elevated metro with a lit train
     let track = rect(0, 846, 1600, 16);
@@ -945,14 +947,14 @@ scene('jakarta', 'Grand Hyatt Jakarta: city towers and the National Monument at 
   (S) => {
     const hz = 820;
     sky(S, hz); sun(S, 380, 560, 40, { glow: 5 });
-    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 250, peak: 1100, spread: 500 })], S.t(0.3), { lights: 0.2 });
+    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 250, peak: 500, spread: 500 })], S.t(0.3), { lights: 0.2 });
     mist(S, 600, 200, 0.5);
-    layer(S, [skyline(S, { x0: 980, x1: W, base: hz, hMin: 50, hMax: 320, peak: 1250, spread: 250 }), skyline(S, { x0: 0, x1: 520, base: hz, hMin: 40, hMax: 220, peak: 250, spread: 200 })], S.t(0.5), { lights: 0.45 });
+    layer(S, [skyline(S, { x0: 1240, x1: W, base: hz, hMin: 50, hMax: 300, peak: 1500, spread: 200 }), skyline(S, { x0: 0, x1: 760, base: hz, hMin: 40, hMax: 260, peak: 420, spread: 260 })], S.t(0.5), { lights: 0.45 });
     const b = hz - 10, ot = b - 92 - 366;
-    solid(S, stack(800, b, [[150, 150, 20], [120, 120, 12], [46, 110, 60]]) + stack(800, b - 92, [[17, 10, 330], [16, 16, 14], [12, 6, 22]]), S.t(0.72), 806, 0.25);
-    halo(S, 800, ot - 30, 90, '#f2c14e', 0.4);
-    S.add(path(d`M800 ${ot - 74}C816 ${ot - 44} 828 ${ot - 22} 812 ${ot}H788C772 ${ot - 22} 788 ${ot - 44} 800 ${ot - 74}Z`, '#f2c14e'));
-    S.add(path(d`M0 ${hz}H1600V${H}H0Z`, S.t(0.8)), path(canopy(S, 0, 560, 880, 26, 50) + canopy(S, 1040, W, 880, 26, 50), S.p.ink));
+    solid(S, stack(1060, b, [[150, 150, 20], [120, 120, 12], [46, 110, 60]]) + stack(1060, b - 92, [[17, 10, 330], [16, 16, 14], [12, 6, 22]]), S.t(0.72), 1066, 0.25);
+    halo(S, 1060, ot - 30, 90, '#f2c14e', 0.4);
+    S.add(path(d`M1060 ${ot - 74}C1076 ${ot - 44} 1088 ${ot - 22} 1072 ${ot}H1048C1032 ${ot - 22} 1048 ${ot - 44} 1060 ${ot - 74}Z`, '#f2c14e'));
+    S.add(path(d`M0 ${hz}H1600V${H}H0Z`, S.t(0.8)), path(canopy(S, 0, 820, 880, 26, 50) + canopy(S, 1300, W, 880, 26, 50), S.p.ink));
     palms(S, [[120, 900, 0.8, 1, 0.1], [1480, 900, 0.9, -1, 0.1], [1300, 910, 0.6, 1, 0]], S.p.ink);
   });
 
