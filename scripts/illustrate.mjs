@@ -720,8 +720,8 @@ scene('hong-kong', 'Grand Hyatt Hong Kong: Victoria Harbour skyline at night bel
     ripples(S, hz + 4, H, 20, '#8fd0ff', 0.3);
     // a green-and-white Star Ferry crossing toward Kowloon, lit cabin windows
     const fx = 330, fy = 880, g = '#2e7d5b';
-    S.add(path(d`M${fx - 190} ${fy - 44}H${fx + 190}L${fx + 168} ${fy}H${fx - 168}Z`, g),
-      path(rect(fx - 160, fy - 84, 320, 40), '#eef0e8'), path(d`M${fx - 176} ${fy - 84}H${fx + 176}L${fx + 160} ${fy - 98}H${fx - 160}Z`, g),
+    S.add(path(d`M${fx - 200} ${fy - 46}Q${fx} ${fy - 40} ${fx + 200} ${fy - 46}Q${fx + 190} ${fy - 8} ${fx + 150} ${fy}H${fx - 150}Q${fx - 190} ${fy - 8} ${fx - 200} ${fy - 46}Z`, g),
+      path(rect(fx - 150, fy - 84, 300, 40), '#eef0e8'), path(d`M${fx - 172} ${fy - 84}H${fx + 172}L${fx + 150} ${fy - 96}H${fx - 150}Z` + rect(fx - 2, fy - 130, 4, 36), g),
       path(rect(fx - 150, fy - 76, 300, 12) + rect(fx - 150, fy - 38, 300, 8), S.p.lights, op(0.9)),
       path(rect(fx - 190, fy - 46, 380, 4), '#eef0e8'));
     halo(S, fx, fy - 60, 220, S.p.lights, 0.18);
@@ -961,22 +961,22 @@ scene('jakarta', 'Grand Hyatt Jakarta: city towers and the National Monument at 
 /** Taipei 101: podium, eight flared segments, crown and pinnacle. */
 const taipei101 = (x, b) => stack(x, b, [[46, 36, 120], ...Array(8).fill([26, 36, 48]), [22, 22, 12], [16, 14, 22], [9, 8, 18], [3, 1, 60]]);
 
-scene('taipei', 'Grand Hyatt Taipei: Taipei 101 rising against misty mountains',
-  { sky: ['#7a95b2', '#c6d2d1', '#eee7d6'], sun: '#fffaf0', haze: '#b7c6c6', ink: '#1d2c31', lights: '#fff0c0' },
+scene('taipei', 'Grand Hyatt Taipei: Taipei 101 rising against misty mountains in the golden evening light',
+  { sky: ['#4f7fa6', '#e3bd98', '#f8e4c4'], sun: '#fff6e6', haze: '#bfbdb6', ink: '#172630', lights: '#ffe3a6' },
   (S) => {
     const hz = 830;
-    sky(S, hz); sun(S, 1240, 290, 34, { glow: 5 });
+    sky(S, hz); sun(S, 380, 420, 40, { glow: 5 });
     range(S, [[0, 560], [200, 500], [420, 470], [650, 510], [900, 460], [1150, 500], [1400, 450], [1600, 490]], S.t(0.12), { rough: 0.2, shade: 0.08, base: hz });
-    mist(S, 480, 160, 0.7);
+    mist(S, 480, 160, 0.45);
     range(S, [[0, 640], [220, 590], [450, 560], [700, 610], [950, 580], [1200, 620], [1450, 570], [1600, 600]], S.t(0.26), { rough: 0.25, shade: 0.12, base: hz });
-    mist(S, 580, 180, 0.7);
-    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 150, wMin: 20, wMax: 50, peak: 900, spread: 400 })], S.t(0.42));
-    solid(S, taipei101(900, hz), S.t(0.62), 904, 0.22);
+    mist(S, 590, 160, 0.45);
+    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 150, wMin: 20, wMax: 50, peak: 1060, spread: 400 })], S.t(0.45), { lights: 0.25 });
+    solid(S, taipei101(1060, hz), S.t(0.78), 1064, 0.25);
     let seams = '';
-    for (let i = 0; i <= 8; i++) seams += d`M${i ? 864 : 864} ${hz - 120 - i * 48}h72`;
-    S.add(`<path d="${seams}" stroke="${S.p.sky[2]}" stroke-width="2"${op(0.5)}/>`);
+    for (let i = 0; i <= 8; i++) seams += d`M1024 ${hz - 120 - i * 48}h72`;
+    S.add(`<path d="${seams}" stroke="${S.p.lights}" stroke-width="3"${op(0.7)}/>`);
     S.add(path(rect(0, hz, W, H - hz), S.t(0.5)));
-    mist(S, 760, 140, 0.6);
+    mist(S, 770, 120, 0.4);
     S.add(path(canopy(S, 0, W, 880, 24, 50), S.t(0.85)));
   });
 
@@ -1217,7 +1217,7 @@ scene('rio-de-janeiro', 'Grand Hyatt Rio de Janeiro: sugarloaf peaks above the b
     clouds(S, [[760, 200, 260], [1120, 140, 200]], '#fff', 0.5);
     range(S, [[0, 560], [200, 520], [420, 545], [620, 505], [820, 545], [1000, 525], [1200, 565], [1400, 600], [1600, 590]], S.t(0.14), { rough: 0.18, shade: 0.08, base: hz });
     range(S, [[100, hz], [260, 480], [320, 360], [352, 334], [384, 346], [430, 420], [560, 560], [720, hz]], S.t(0.32), { rough: 0.08, depth: 2, shade: 0.14, base: hz });
-    S.add(path(rect(350, 292, 6, 42) + rect(335, 302, 36, 5), S.t(0.32)));
+    S.add(path(d`M346 336L349 282H357L360 336Z` + rect(322, 286, 62, 7) + circ(353, 276, 6), S.t(0.4)));
     const sug = d`M1010 ${hz}C1050 ${hz - 120} 1080 ${hz - 330} 1170 ${hz - 352}C1250 ${hz - 364} 1290 ${hz - 200} 1330 ${hz}Z`;
     const urca = hill([[820, hz], [900, hz - 110], [980, hz - 140], [1060, hz - 80], [1100, hz]], hz);
     const id = solid(S, sug + urca, S.t(0.58), 1200, 0.18);
