@@ -593,23 +593,36 @@ scene('kauai', 'Grand Hyatt Kauai, Hawaii: fluted sea cliffs and green mountains
     S.add(`<path d="M300 ${hz + 2}h40M520 ${hz + 3}h50M780 ${hz + 4}h60M1030 ${hz + 62}l40 -6" stroke="#fff" stroke-width="4"${op(0.7)}/>`);
   });
 
-scene('home-hero', 'Dusk over a calm bay: a lit city skyline on the far shore, palms in silhouette',
-  { sky: ['#23395a', '#8d6f8c', '#f1c39a'], sun: '#ffe9c7', haze: '#b58f98', ink: '#101c2b', sea: ['#a47f8a', '#14233a'], lights: '#ffd99a' },
+scene('home-hero', 'Dusk from a grand hotel terrace: an infinity pool and balustrade above a calm bay, a lit arcaded facade and palms',
+  { sky: ['#1f3358', '#a77489', '#f4c08e'], sun: '#ffe9c7', haze: '#b990a0', ink: '#131a2c', sea: ['#b58596', '#1d2a48'], lights: '#ffd99a' },
   (S) => {
-    // Composed for the panel: the sky and water on the left stay calm for the text, the skyline and the low
-    // sun stand on the right (the focal point in site.yaml), palms frame the far right edge.
-    const hz = 640;
-    sky(S, hz); sun(S, 1270, 596, 50, { glow: 5, strength: 0.45 });
-    clouds(S, [[160, 250, 460], [1120, 300, 360]], '#f6dcc4', 0.22);
-    range(S, [[0, 600], [220, 584], [460, 612], [700, hz]], S.t(0.18), { rough: 0.1, shade: 0.06, base: hz + 1 });
-    const sk = layer(S, [skyline(S, { x0: 720, x1: 1400, base: hz, hMin: 20, hMax: 240, wMin: 16, wMax: 40, peak: 1060, spread: 160, kinds: 'ffssaptg' })], S.t(0.55), { lights: 0.35 });
-    sea(S, hz); reflect(S, [[sk, S.t(0.55)]], hz, 0.35, 150);
-    glitter(S, 1270, hz, H, 110);
-    ripples(S, hz + 6, H, 34, S.p.sky[2], 0.25);
-    ripples(S, hz + 6, H, 14, S.p.lights, 0.35, 720, 1400);
-    S.add(path(boat(520, 724, 1), S.t(0.7)));
-    S.add(path(hill([[1380, 1000], [1480, 920], [1600, 900]]), S.p.ink));
-    palms(S, [[1530, 925, 1.05, -1, 0.1], [1600, 915, 0.8, -1, -0.08]], S.p.ink);
+    // Composed for the panel: sky, sea and terrace on the left stay calm for the text; the lit arcaded facade and
+    // the palms stand on the right (the focal point in site.yaml), the low sun between them.
+    const hz = 620, pool = 790, rail = 872;
+    sky(S, hz); sun(S, 900, 578, 48, { glow: 5, strength: 0.5 });
+    clouds(S, [[140, 240, 420], [700, 330, 300]], '#f8d9c2', 0.25);
+    range(S, [[0, 582], [180, 560], [380, 574], [560, 604], [720, hz]], S.t(0.2), { rough: 0.1, shade: 0.06, base: hz + 1 });
+    S.add(path(hill([[560, hz], [660, hz - 14], [760, hz - 10], [820, hz]], hz + 1), S.t(0.3)));
+    sea(S, hz);
+    glitter(S, 900, hz, pool, 90);
+    ripples(S, hz + 6, pool, 24, S.p.sky[2], 0.25, 0, 1100);
+    // the hotel: a pale facade with three storeys of lit arches, a cornice and a roof terrace
+    const fx = 1130, top = 330, stone = mix('#efe0cc', S.p.haze, 0.35);
+    let win = '';
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 6; c++) win += arch(fx + 46 + c * 76, top + 150 + r * 120, 40, 86);
+    const fac = layer(S, [rect(fx, top + 40, 520, pool - top - 40) + rect(fx - 20, top + 24, 560, 20) + rect(fx + 40, top - 40, 440, 64) + rect(fx + 20, top - 52, 480, 14)], stone);
+    S.add(path(rect(fx, top + 40, 520, pool - top - 40), S.p.ink, op(0.08)), path(win, S.p.lights), path(win, S.p.sun, op(0.4)));
+    for (let c = 0; c < 6; c++) halo(S, fx + 66 + c * 76, pool - 40, 60, S.p.lights, 0.25);
+    // infinity pool: a still strip of sky colour whose far edge meets the sea
+    S.once('pool', `<linearGradient id="o" x2="0" y2="1"><stop stop-color="${mix(S.p.sky[2], S.p.sky[1], 0.4)}"/><stop offset="1" stop-color="${mix(S.p.sky[1], S.p.sky[0], 0.5)}"/></linearGradient>`);
+    S.add(`<rect y="${pool}" width="${W}" height="${rail - pool}" fill="url(#o)"/>`, path(rect(0, pool - 3, W, 5), stone));
+    reflect(S, [[fac, stone]], pool, 0.3, rail - pool);
+    glitter(S, 900, pool + 4, rail - 6, 60, S.p.sun, 0.5);
+    // balustrade along the terrace: rail, balusters (one pattern tile) and a plinth
+    S.def(`<pattern id="u" width="32" height="70" patternUnits="userSpaceOnUse"><path d="M10 0h12l-3 14c6 6 6 26 0 34l3 22H10l3-22c-6-8-6-28 0-34z" fill="${S.p.ink}"/></pattern>`);
+    S.add(`<rect y="${rail + 14}" width="${W}" height="70" fill="url(#u)"/>`, path(rect(0, rail, W, 16) + rect(0, rail + 84, W, H - rail - 84), S.p.ink));
+    for (const x of [320, 1000]) { S.add(path(rect(x - 16, rail - 40, 32, 56) + rect(x - 22, rail - 46, 44, 8), S.p.ink)); halo(S, x, rail - 62, 40, S.p.lights, 0.7); S.add(path(circ(x, rail - 62, 9), S.p.lights)); }
+    palms(S, [[1590, 1000, 1.5, -1, 0.1], [1050, 1000, 1.05, 1, -0.15]], S.p.ink);
   });
 
 // --- Skylines on the water -------------------------------------------------------------------
