@@ -599,12 +599,12 @@ scene('home-hero', 'Dusk from a grand hotel terrace: an infinity pool and balust
     // Composed for the panel: sky, sea and terrace on the left stay calm for the text; the lit arcaded facade and
     // the palms stand on the right (the focal point in site.yaml), the low sun between them.
     const hz = 620, pool = 790, rail = 872;
-    sky(S, hz); sun(S, 900, 578, 48, { glow: 5, strength: 0.5 });
+    sky(S, hz); sun(S, 1010, 578, 48, { glow: 5, strength: 0.5 });
     clouds(S, [[140, 240, 420], [700, 330, 300]], '#f8d9c2', 0.25);
     range(S, [[0, 582], [180, 560], [380, 574], [560, 604], [720, hz]], S.t(0.2), { rough: 0.1, shade: 0.06, base: hz + 1 });
     S.add(path(hill([[560, hz], [660, hz - 14], [760, hz - 10], [820, hz]], hz + 1), S.t(0.3)));
     sea(S, hz);
-    glitter(S, 900, hz, pool, 90);
+    glitter(S, 1010, hz, pool, 90);
     ripples(S, hz + 6, pool, 24, S.p.sky[2], 0.25, 0, 1100);
     // the hotel: a pale facade with three storeys of lit arches, a cornice and a roof terrace
     const fx = 1130, top = 330, stone = mix('#efe0cc', S.p.haze, 0.35);
@@ -617,12 +617,12 @@ scene('home-hero', 'Dusk from a grand hotel terrace: an infinity pool and balust
     S.once('pool', `<linearGradient id="o" x2="0" y2="1"><stop stop-color="${mix(S.p.sky[2], S.p.sky[1], 0.4)}"/><stop offset="1" stop-color="${mix(S.p.sky[1], S.p.sky[0], 0.5)}"/></linearGradient>`);
     S.add(`<rect y="${pool}" width="${W}" height="${rail - pool}" fill="url(#o)"/>`, path(rect(0, pool - 3, W, 5), stone));
     reflect(S, [[fac, stone]], pool, 0.3, rail - pool);
-    glitter(S, 900, pool + 4, rail - 6, 60, S.p.sun, 0.5);
+    glitter(S, 1010, pool + 4, rail - 6, 60, S.p.sun, 0.5);
     // balustrade along the terrace: rail, balusters (one pattern tile) and a plinth
     S.def(`<pattern id="u" width="32" height="70" patternUnits="userSpaceOnUse"><path d="M10 0h12l-3 14c6 6 6 26 0 34l3 22H10l3-22c-6-8-6-28 0-34z" fill="${S.p.ink}"/></pattern>`);
     S.add(`<rect y="${rail + 14}" width="${W}" height="70" fill="url(#u)"/>`, path(rect(0, rail, W, 16) + rect(0, rail + 84, W, H - rail - 84), S.p.ink));
     for (const x of [320, 1000]) { S.add(path(rect(x - 16, rail - 40, 32, 56) + rect(x - 22, rail - 46, 44, 8), S.p.ink)); halo(S, x, rail - 62, 40, S.p.lights, 0.7); S.add(path(circ(x, rail - 62, 9), S.p.lights)); }
-    palms(S, [[1590, 1000, 1.5, -1, 0.1], [1050, 1000, 1.05, 1, -0.15]], S.p.ink);
+    palms(S, [[1590, 1000, 1.5, -1, 0.1], [1120, 1000, 1.05, 1, -0.15]], S.p.ink);
   });
 
 // --- Skylines on the water -------------------------------------------------------------------
