@@ -1272,7 +1272,8 @@ scene('san-antonio', 'Grand Hyatt San Antonio: the River Walk and the old missio
   (S) => {
     const hz = 700, st = mix('#e7c59c', S.p.haze, 0.15);
     sky(S, hz); sun(S, 360, 520, 36, { glow: 5 });
-    layer(S, [stack(1260, hz, [[14, 10, 330]]) + stack(1260, hz - 330, [[20, 40, 18], [40, 40, 26], [40, 24, 16], [4, 1, 40]]), skyline(S, { x0: 840, x1: W, base: hz, hMin: 30, hMax: 150, peak: 1100, spread: 200 })], S.t(0.34), { lights: 0.2 });
+    layer(S, [stack(1260, hz, [[14, 10, 330]]) + stack(1260, hz - 330, [[20, 40, 18], [40, 40, 26], [40, 24, 16], [4, 1, 40]]), skyline(S, { x0: 840, x1: W, base: hz, hMin: 30, hMax: 150, peak: 1100, spread: 200 })], S.t(0.46), { lights: 0.25 });
+    S.add(path(rect(1222, hz - 372, 76, 6), S.p.lights, op(0.9)));
     // the mission: curved parapet, arched door, pilasters
     const c = 600, b = 700;
     solid(S, rect(c - 180, b - 150, 360, 150) + d`M${c - 110} ${b - 150}C${c - 90} ${b - 150} ${c - 80} ${b - 176} ${c - 60} ${b - 190}C${c - 40} ${b - 204} ${c - 30} ${b - 218} ${c} ${b - 220}C${c + 30} ${b - 218} ${c + 40} ${b - 204} ${c + 60} ${b - 190}C${c + 80} ${b - 176} ${c + 90} ${b - 150} ${c + 110} ${b - 150}Z` + rect(c - 190, b - 156, 380, 8), st, c + 120, 0.14);
