@@ -545,16 +545,16 @@ scene('bali', 'Grand Hyatt Bali: rice terraces, a split temple gate and the ocea
   { sky: ['#8696c2', '#e8b4a6', '#fcdfba'], sun: '#fff0d2', haze: '#d9b3a5', ink: '#26222f', sea: ['#e3bca8', '#b5968f'], green: '#6d9446' },
   (S) => {
     const hz = 520, gr = S.p.green;
-    sky(S, hz); sun(S, 800, 400, 50, { glow: 4.5 });
+    sky(S, hz); sun(S, 1000, 400, 50, { glow: 4.5 });
     range(S, [[40, hz], [250, 370], [330, 312], [360, 305], [400, 314], [520, 400], [740, hz]], S.t(0.14), { rough: 0.06, depth: 2, shade: 0.08, base: hz + 1 });
-    sea(S, hz); glitter(S, 800, hz, 590, 46);
+    sea(S, hz); glitter(S, 1000, hz, 590, 46);
     S.add(path(hill([[0, 594], [300, 580], [700, 592], [1100, 578], [1600, 596]]), S.t(0.38)));
     palms(S, [[60, 596, 0.35, 1, 0.1], [230, 590, 0.42, -1, 0], [1200, 584, 0.38, 1, 0], [1380, 590, 0.45, -1, 0.1]], S.t(0.38));
     // candi bentar: two mirrored stepped halves with a vertical split
     const b = 710, prof = [[120, 120, 50], [106, 106, 70], [132, 132, 12], [96, 96, 50], [112, 112, 10], [76, 76, 44], [90, 90, 9], [56, 56, 36], [66, 66, 8], [38, 34, 30], [22, 10, 28], [6, 2, 24]];
     const tot = prof.reduce((a, p) => a + p[2], 0);
-    solid(S, stack2(768, b, prof, [[0, 0, tot]]) + stack2(832, b, [[0, 0, tot]], prof), S.t(0.82), 800, 0.18);
-    palms(S, [[560, 700, 0.7, 1, 0.1], [1060, 700, 0.75, -1, 0.1]], S.t(0.7));
+    solid(S, stack2(588, b, prof, [[0, 0, tot]]) + stack2(652, b, [[0, 0, tot]], prof), S.t(0.82), 620, 0.18);
+    palms(S, [[380, 700, 0.7, 1, 0.1], [880, 700, 0.75, -1, 0.1]], S.t(0.7));
     // terraces: back to front, each band a contour with a glinting water edge
     for (let i = 0; i < 8; i++) {
       const y = 660 + i * 48 + i * i * 2, pts = [];
