@@ -745,12 +745,12 @@ scene('seattle', 'Grand Hyatt Seattle: skyline and Space Needle with Mount Raini
   { sky: ['#2f3b6b', '#ae7a96', '#f2b999'], sun: '#fbeee6', haze: '#b68da0', ink: '#1a2135', sea: ['#8a6b8a', '#1d2340'], lights: '#ffd596' },
   (S) => {
     const hz = 700;
-    sky(S, hz); sun(S, 250, 170, 22, { glow: 3, strength: 0.3 });
-    range(S, [[420, hz], [700, 540], [880, 420], [980, 340], [1040, 306], [1110, 300], [1170, 318], [1270, 390], [1420, 480], [1600, 550]], S.t(0.12),
+    sky(S, hz); sun(S, 300, 230, 26, { glow: 4, strength: 0.35 });
+    range(S, [[620, hz], [900, 540], [1080, 420], [1180, 340], [1240, 306], [1310, 300], [1370, 318], [1470, 390], [1600, 470], [1720, 540]], S.t(0.12),
       { rough: 0.1, snow: 460, snowColor: '#f6e4e6', shade: 0.14, base: hz });
     range(S, [[0, 620], [300, 598], [600, 626], [900, 606], [1200, 628], [1600, 612]], S.t(0.3), { rough: 0.2, shade: 0.05, base: hz });
-    const city = layer(S, [skyline(S, { x0: 520, x1: 1500, base: hz, hMin: 40, hMax: 250, peak: 1000, spread: 260 })], S.t(0.52), { lights: 0.5 });
-    const x = 380, y = hz - 400;
+    const city = layer(S, [skyline(S, { x0: 640, x1: W, base: hz, hMin: 40, hMax: 250, peak: 1200, spread: 260 })], S.t(0.52), { lights: 0.5 });
+    const x = 1000, y = hz - 400;
     const needle = stack(x, hz, [[68, 38, 120], [38, 16, 130], [16, 12, 80], [12, 22, 50], [22, 26, 20]]) + poly([[x - 26, y], [x - 80, y - 22], [x + 80, y - 22], [x + 26, y]]) +
       rect(x - 82, y - 32, 164, 10) + poly([[x - 70, y - 32], [x - 24, y - 54], [x + 24, y - 54], [x + 70, y - 32]]) + rect(x - 14, y - 64, 28, 10) + rect(x - 3, y - 150, 6, 90) +
       poly([[x - 50, hz], [x - 8, hz - 190], [x - 6, hz]]) + poly([[x + 50, hz], [x + 8, hz - 190], [x + 6, hz]]);
@@ -761,8 +761,8 @@ scene('seattle', 'Grand Hyatt Seattle: skyline and Space Needle with Mount Raini
     ripples(S, hz + 4, H, 50, S.p.lights, 0.3);
     ripples(S, hz + 4, H, 30, S.p.sky[2], 0.25);
     // ferry
-    S.add(path(d`M1020 840H1300L1280 868H1040Z${rect(1060, 818, 200, 22)}${rect(1100, 802, 120, 16)}${rect(1150, 786, 14, 16)}`, S.p.ink));
-    S.add(path(d`M1070 826h180v5h-180zM1110 808h100v4h-100z`, S.p.lights, op(0.85)));
+    S.add(path(d`M1120 860H1400L1380 888H1140Z${rect(1160, 838, 200, 22)}${rect(1200, 822, 120, 16)}${rect(1250, 806, 14, 16)}`, S.p.ink));
+    S.add(path(d`M1170 846h180v5h-180zM1210 828h100v4h-100z`, S.p.lights, op(0.85)));
     S.add(path([[40, 1010, 200], [120, 1000, 150], [210, 1020, 120], [300, 1030, 90]].map(([a, b, h]) => pine(a, b, h)).join(''), S.p.ink));
   });
 
