@@ -671,10 +671,10 @@ scene('singapore', 'Grand Hyatt Singapore: tropical skyline and Marina Bay at du
     sky(S, hz); stars(S, 30, 300); crescent(S, 1340, 150, 22, S.p.sun);
     const far = layer(S, [skyline(S, { x0: 0, x1: 780, base: hz, hMin: 40, hMax: 330, peak: 420, spread: 240, wMin: 24, wMax: 56 })], S.t(0.32), { lights: 0.35 });
     mist(S, 560, 120, 0.4);
-    const mbs = layer(S, [marinaBaySands(900, hz, 270)], S.t(0.58), { lights: 0.6 });
+    const mbs = layer(S, [marinaBaySands(950, hz, 270)], S.t(0.58), { lights: 0.6 });
     let lotus = '';
     for (let i = -2; i <= 2; i++) {
-      const tx = 690 + i * 42, ty = hz - 120 + Math.abs(i) * 22, bx = 690 + i * 16;
+      const tx = 810 + i * 42, ty = hz - 120 + Math.abs(i) * 22, bx = 810 + i * 16;
       lotus += d`M${bx - 14} ${hz - 8}Q${tx - 26} ${ty + 50} ${tx} ${ty}Q${tx + 10} ${ty + 56} ${bx + 14} ${hz - 8}Z`;
     }
     const art = layer(S, [lotus], mix('#f3e6e2', S.p.haze, 0.35));
