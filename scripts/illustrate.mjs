@@ -722,12 +722,14 @@ scene('hong-kong', 'Grand Hyatt Hong Kong: Victoria Harbour skyline at night bel
     const b = hz, h = 440, x = 920;
     const boc = poly([[x - 42, b], [x - 42, b - h * 0.55], [x - 4, b - h * 0.7], [x - 4, b - h * 0.76], [x + 30, b - h * 0.9], [x + 42, b - h * 0.86], [x + 42, b]]) + rect(x + 18, b - h * 1.08, 3, h * 0.2) + rect(x + 32, b - h * 1.05, 3, h * 0.18);
     const ifc = stack(560, b, [[34, 34, 380], [30, 30, 30], [27, 23, 22], [22, 12, 34], [5, 3, 24]]);
-    const main = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 290, peak: 760, spread: 380, wMin: 26, wMax: 54 }), ifc, boc], S.t(0.62), { lights: 0.7 });
+    const main = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 250, peak: 760, spread: 380, wMin: 26, wMax: 54 })], S.t(0.62), { lights: 0.55 });
+    // the two landmark towers in pale glass, standing out from the lit mass
+    const glass = mix('#b4c2e6', S.p.haze, 0.35), marks = layer(S, [ifc, boc], glass, { lights: 0.25 });
     let xs = '';
     for (let k = 0; k < 4; k++) { const y0 = b - h * (0.08 + 0.12 * k), y1 = y0 - h * 0.12; xs += d`M${x - 42} ${y0}L${x + 42} ${y1}M${x - 42} ${y1}L${x + 42} ${y0}`; }
-    S.add(`<path d="${xs}" stroke="#e8ecff" stroke-width="2"${op(0.55)}/>`);
+    S.add(`<path d="${xs}" stroke="${S.p.ink}" stroke-width="3"${op(0.5)}/>`);
     sea(S, hz);
-    reflect(S, [[far, S.t(0.42)], [main, S.t(0.62)]], hz, 0.5, 220);
+    reflect(S, [[far, S.t(0.42)], [main, S.t(0.62)], [marks, glass]], hz, 0.5, 220);
     ripples(S, hz + 4, H, 60, S.p.lights, 0.45);
     ripples(S, hz + 4, H, 20, '#ff8fb8', 0.3);
     ripples(S, hz + 4, H, 20, '#8fd0ff', 0.3);
