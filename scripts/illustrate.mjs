@@ -514,19 +514,22 @@ scene('goa', 'Grand Hyatt Goa, India: palm beach and a white Portuguese-era chur
     palms(S, [[70, 1010, 1.65, 1, 0.12], [1040, 1010, 1.0, -1, 0.22], [1500, 1010, 1.45, -1, 0.15]], S.p.ink);
   });
 
-scene('nusa-dua', 'Grand Hyatt Bali, Nusa Dua: Balinese beach with outrigger jukung boats',
+scene('nusa-dua', 'Grand Hyatt Bali, Nusa Dua: a roofed Balinese temple gate on a headland above a beach with jukung boats',
   { sky: ['#78b3d6', '#f0d1ad', '#fbe9d0'], sun: '#fff6e4', haze: '#bcd3d2', ink: '#17404a', sea: ['#2f9fb6', '#58d2c6'], sand: '#f2dfbf' },
   (S) => {
     const hz = 580;
     sky(S, hz); sun(S, 1240, 330, 40, { glow: 5 });
     clouds(S, [[120, 240, 280], [560, 160, 200], [980, 210, 260]], '#fff', 0.5);
     sea(S, hz);
-    // rocky islet with a meru pagoda
-    S.add(path(d`${curve([[0, hz - 30], [110, hz - 70], [240, hz - 64], [330, hz - 10], [380, hz + 24]])}H0Z`, S.t(0.35)));
-    let meru = rect(160, hz - 110, 44, 44);
-    [58, 50, 42, 34, 26].forEach((w, i) => { const y = hz - 112 - i * 20; meru += poly([[182 - w, y], [182 + w, y], [182 + w * 0.55, y - 14], [182 - w * 0.55, y - 14]]) + rect(176, y - 20, 12, 6); });
-    S.add(path(meru + finial(182, hz - 212, 22, 0), S.t(0.5)));
-    palms(S, [[270, hz - 40, 0.3, 1, 0.1], [60, hz - 52, 0.26, -1, 0]], S.t(0.5));
+    // limestone headland with a kori agung: a roofed, tiered temple gate of red brick and carved stone
+    S.add(path(d`${curve([[0, hz - 90], [160, hz - 120], [360, hz - 110], [500, hz - 40], [560, hz + 30]])}H0Z`, S.t(0.4)));
+    const gx = 260, gb = hz - 112, brick = mix('#b0573a', S.p.haze, 0.25), stone = mix('#e9dcc4', S.p.haze, 0.2);
+    let gate = stack(gx, gb, [[120, 110, 26], [96, 90, 70], [104, 104, 12], [84, 72, 60], [76, 76, 10], [64, 52, 48], [56, 56, 8], [44, 32, 40], [34, 34, 8], [24, 10, 36], [4, 2, 20]]);
+    for (const sg of [-1, 1]) gate += stack(gx + sg * 175, gb, [[40, 34, 40], [44, 44, 10], [30, 22, 60], [26, 26, 8], [16, 4, 40]]) + rect(gx + sg * 118 - (sg < 0 ? 60 : 0), gb - 60, 60, 60);
+    solid(S, gate, brick, gx + 10, 0.2);
+    S.add(path(rect(gx - 120, gb - 26, 240, 10) + rect(gx - 104, gb - 108, 208, 12) + rect(gx - 76, gb - 178, 152, 10) + rect(gx - 56, gb - 234, 112, 8) + rect(gx - 34, gb - 282, 68, 8) + rect(gx - 215, gb - 50, 80, 10) + rect(gx + 135, gb - 50, 80, 10), stone),
+      path(arch(gx - 26, gb - 26, 52, 78), S.p.ink, op(0.8)));
+    palms(S, [[470, hz - 50, 0.55, -1, 0.1], [40, hz - 80, 0.5, 1, 0]], S.t(0.6));
     ripples(S, hz + 6, 860, 40, '#fff', 0.35);
     glitter(S, 1240, hz + 4, 760, 60, '#fff', 0.5);
     jukung(S, 1180, 650, 0.55, S.t(0.55), '#f2c54b');
@@ -542,16 +545,16 @@ scene('bali', 'Grand Hyatt Bali: rice terraces, a split temple gate and the ocea
   { sky: ['#8696c2', '#e8b4a6', '#fcdfba'], sun: '#fff0d2', haze: '#d9b3a5', ink: '#26222f', sea: ['#e3bca8', '#b5968f'], green: '#6d9446' },
   (S) => {
     const hz = 520, gr = S.p.green;
-    sky(S, hz); sun(S, 800, 400, 50, { glow: 4.5 });
+    sky(S, hz); sun(S, 1000, 400, 50, { glow: 4.5 });
     range(S, [[40, hz], [250, 370], [330, 312], [360, 305], [400, 314], [520, 400], [740, hz]], S.t(0.14), { rough: 0.06, depth: 2, shade: 0.08, base: hz + 1 });
-    sea(S, hz); glitter(S, 800, hz, 590, 46);
+    sea(S, hz); glitter(S, 1000, hz, 590, 46);
     S.add(path(hill([[0, 594], [300, 580], [700, 592], [1100, 578], [1600, 596]]), S.t(0.38)));
     palms(S, [[60, 596, 0.35, 1, 0.1], [230, 590, 0.42, -1, 0], [1200, 584, 0.38, 1, 0], [1380, 590, 0.45, -1, 0.1]], S.t(0.38));
     // candi bentar: two mirrored stepped halves with a vertical split
     const b = 710, prof = [[120, 120, 50], [106, 106, 70], [132, 132, 12], [96, 96, 50], [112, 112, 10], [76, 76, 44], [90, 90, 9], [56, 56, 36], [66, 66, 8], [38, 34, 30], [22, 10, 28], [6, 2, 24]];
     const tot = prof.reduce((a, p) => a + p[2], 0);
-    solid(S, stack2(768, b, prof, [[0, 0, tot]]) + stack2(832, b, [[0, 0, tot]], prof), S.t(0.82), 800, 0.18);
-    palms(S, [[560, 700, 0.7, 1, 0.1], [1060, 700, 0.75, -1, 0.1]], S.t(0.7));
+    solid(S, stack2(588, b, prof, [[0, 0, tot]]) + stack2(652, b, [[0, 0, tot]], prof), S.t(0.82), 620, 0.18);
+    palms(S, [[380, 700, 0.7, 1, 0.1], [880, 700, 0.75, -1, 0.1]], S.t(0.7));
     // terraces: back to front, each band a contour with a glinting water edge
     for (let i = 0; i < 8; i++) {
       const y = 660 + i * 48 + i * i * 2, pts = [];
@@ -590,23 +593,36 @@ scene('kauai', 'Grand Hyatt Kauai, Hawaii: fluted sea cliffs and green mountains
     S.add(`<path d="M300 ${hz + 2}h40M520 ${hz + 3}h50M780 ${hz + 4}h60M1030 ${hz + 62}l40 -6" stroke="#fff" stroke-width="4"${op(0.7)}/>`);
   });
 
-scene('home-hero', 'Dusk over a calm bay: a lit city skyline on the far shore, palms in silhouette',
-  { sky: ['#23395a', '#8d6f8c', '#f1c39a'], sun: '#ffe9c7', haze: '#b58f98', ink: '#101c2b', sea: ['#a47f8a', '#14233a'], lights: '#ffd99a' },
+scene('home-hero', 'Dusk from a grand hotel terrace: an infinity pool and balustrade above a calm bay, a lit arcaded facade and palms',
+  { sky: ['#1f3358', '#a77489', '#f4c08e'], sun: '#ffe9c7', haze: '#b990a0', ink: '#131a2c', sea: ['#b58596', '#1d2a48'], lights: '#ffd99a' },
   (S) => {
-    // Composed for the panel: the sky and water on the left stay calm for the text, the skyline and the low
-    // sun stand on the right (the focal point in site.yaml), palms frame the far right edge.
-    const hz = 640;
-    sky(S, hz); sun(S, 1270, 596, 50, { glow: 5, strength: 0.45 });
-    clouds(S, [[160, 250, 460], [1120, 300, 360]], '#f6dcc4', 0.22);
-    range(S, [[0, 600], [220, 584], [460, 612], [700, hz]], S.t(0.18), { rough: 0.1, shade: 0.06, base: hz + 1 });
-    const sk = layer(S, [skyline(S, { x0: 720, x1: 1400, base: hz, hMin: 20, hMax: 240, wMin: 16, wMax: 40, peak: 1060, spread: 160, kinds: 'ffssaptg' })], S.t(0.55), { lights: 0.35 });
-    sea(S, hz); reflect(S, [[sk, S.t(0.55)]], hz, 0.35, 150);
-    glitter(S, 1270, hz, H, 110);
-    ripples(S, hz + 6, H, 34, S.p.sky[2], 0.25);
-    ripples(S, hz + 6, H, 14, S.p.lights, 0.35, 720, 1400);
-    S.add(path(boat(520, 724, 1), S.t(0.7)));
-    S.add(path(hill([[1380, 1000], [1480, 920], [1600, 900]]), S.p.ink));
-    palms(S, [[1530, 925, 1.05, -1, 0.1], [1600, 915, 0.8, -1, -0.08]], S.p.ink);
+    // Composed for the panel: sky, sea and terrace on the left stay calm for the text; the lit arcaded facade and
+    // the palms stand on the right (the focal point in site.yaml), the low sun between them.
+    const hz = 620, pool = 790, rail = 872;
+    sky(S, hz); sun(S, 1010, 578, 48, { glow: 5, strength: 0.5 });
+    clouds(S, [[140, 240, 420], [700, 330, 300]], '#f8d9c2', 0.25);
+    range(S, [[0, 582], [180, 560], [380, 574], [560, 604], [720, hz]], S.t(0.2), { rough: 0.1, shade: 0.06, base: hz + 1 });
+    S.add(path(hill([[560, hz], [660, hz - 14], [760, hz - 10], [820, hz]], hz + 1), S.t(0.3)));
+    sea(S, hz);
+    glitter(S, 1010, hz, pool, 90);
+    ripples(S, hz + 6, pool, 24, S.p.sky[2], 0.25, 0, 1100);
+    // the hotel: a pale facade with three storeys of lit arches, a cornice and a roof terrace
+    const fx = 1130, top = 330, stone = mix('#efe0cc', S.p.haze, 0.35);
+    let win = '';
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 6; c++) win += arch(fx + 46 + c * 76, top + 150 + r * 120, 40, 86);
+    const fac = layer(S, [rect(fx, top + 40, 520, pool - top - 40) + rect(fx - 20, top + 24, 560, 20) + rect(fx + 40, top - 40, 440, 64) + rect(fx + 20, top - 52, 480, 14)], stone);
+    S.add(path(rect(fx, top + 40, 520, pool - top - 40), S.p.ink, op(0.08)), path(win, S.p.lights), path(win, S.p.sun, op(0.4)));
+    for (let c = 0; c < 6; c++) halo(S, fx + 66 + c * 76, pool - 40, 60, S.p.lights, 0.25);
+    // infinity pool: a still strip of sky colour whose far edge meets the sea
+    S.once('pool', `<linearGradient id="o" x2="0" y2="1"><stop stop-color="${mix(S.p.sky[2], S.p.sky[1], 0.4)}"/><stop offset="1" stop-color="${mix(S.p.sky[1], S.p.sky[0], 0.5)}"/></linearGradient>`);
+    S.add(`<rect y="${pool}" width="${W}" height="${rail - pool}" fill="url(#o)"/>`, path(rect(0, pool - 3, W, 5), stone));
+    reflect(S, [[fac, stone]], pool, 0.3, rail - pool);
+    glitter(S, 1010, pool + 4, rail - 6, 60, S.p.sun, 0.5);
+    // balustrade along the terrace: rail, balusters (one pattern tile) and a plinth
+    S.def(`<pattern id="u" width="32" height="70" patternUnits="userSpaceOnUse"><path d="M10 0h12l-3 14c6 6 6 26 0 34l3 22H10l3-22c-6-8-6-28 0-34z" fill="${S.p.ink}"/></pattern>`);
+    S.add(`<rect y="${rail + 14}" width="${W}" height="70" fill="url(#u)"/>`, path(rect(0, rail, W, 16) + rect(0, rail + 84, W, H - rail - 84), S.p.ink));
+    for (const x of [320, 1000]) { S.add(path(rect(x - 16, rail - 40, 32, 56) + rect(x - 22, rail - 46, 44, 8), S.p.ink)); halo(S, x, rail - 62, 40, S.p.lights, 0.7); S.add(path(circ(x, rail - 62, 9), S.p.lights)); }
+    palms(S, [[1590, 1000, 1.5, -1, 0.1], [1120, 1000, 1.05, 1, -0.15]], S.p.ink);
   });
 
 // --- Skylines on the water -------------------------------------------------------------------
@@ -655,10 +671,10 @@ scene('singapore', 'Grand Hyatt Singapore: tropical skyline and Marina Bay at du
     sky(S, hz); stars(S, 30, 300); crescent(S, 1340, 150, 22, S.p.sun);
     const far = layer(S, [skyline(S, { x0: 0, x1: 780, base: hz, hMin: 40, hMax: 330, peak: 420, spread: 240, wMin: 24, wMax: 56 })], S.t(0.32), { lights: 0.35 });
     mist(S, 560, 120, 0.4);
-    const mbs = layer(S, [marinaBaySands(900, hz, 270)], S.t(0.58), { lights: 0.6 });
+    const mbs = layer(S, [marinaBaySands(950, hz, 270)], S.t(0.58), { lights: 0.6 });
     let lotus = '';
     for (let i = -2; i <= 2; i++) {
-      const tx = 690 + i * 42, ty = hz - 120 + Math.abs(i) * 22, bx = 690 + i * 16;
+      const tx = 810 + i * 42, ty = hz - 120 + Math.abs(i) * 22, bx = 810 + i * 16;
       lotus += d`M${bx - 14} ${hz - 8}Q${tx - 26} ${ty + 50} ${tx} ${ty}Q${tx + 10} ${ty + 56} ${bx + 14} ${hz - 8}Z`;
     }
     const art = layer(S, [lotus], mix('#f3e6e2', S.p.haze, 0.35));
@@ -697,7 +713,7 @@ scene('tokyo', 'Grand Hyatt Tokyo: city lights at night with Mount Fuji in the d
   });
 
 scene('hong-kong', 'Grand Hyatt Hong Kong: Victoria Harbour skyline at night below the Peak',
-  { sky: ['#0b1330', '#222d66', '#58497d'], sun: '#f3ecd8', haze: '#4a4a7c', ink: '#080a1c', sea: ['#262a5a', '#070920'], lights: '#ffd88e' },
+  { sky: ['#0d1a44', '#2c4585', '#8a6d9c'], sun: '#f3ecd8', haze: '#55609a', ink: '#080a1c', sea: ['#2c3c74', '#070920'], lights: '#ffd88e' },
   (S) => {
     const hz = 720;
     sky(S, hz); stars(S, 50, 300); sun(S, 300, 140, 24, { glow: 3, strength: 0.3 });
@@ -706,35 +722,37 @@ scene('hong-kong', 'Grand Hyatt Hong Kong: Victoria Harbour skyline at night bel
     const b = hz, h = 440, x = 920;
     const boc = poly([[x - 42, b], [x - 42, b - h * 0.55], [x - 4, b - h * 0.7], [x - 4, b - h * 0.76], [x + 30, b - h * 0.9], [x + 42, b - h * 0.86], [x + 42, b]]) + rect(x + 18, b - h * 1.08, 3, h * 0.2) + rect(x + 32, b - h * 1.05, 3, h * 0.18);
     const ifc = stack(560, b, [[34, 34, 380], [30, 30, 30], [27, 23, 22], [22, 12, 34], [5, 3, 24]]);
-    const main = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 290, peak: 760, spread: 380, wMin: 26, wMax: 54 }), ifc, boc], S.t(0.62), { lights: 0.7 });
+    const main = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 250, peak: 760, spread: 380, wMin: 26, wMax: 54 })], S.t(0.62), { lights: 0.55 });
+    // the two landmark towers in pale glass, standing out from the lit mass
+    const glass = mix('#b4c2e6', S.p.haze, 0.35), marks = layer(S, [ifc, boc], glass, { lights: 0.25 });
     let xs = '';
     for (let k = 0; k < 4; k++) { const y0 = b - h * (0.08 + 0.12 * k), y1 = y0 - h * 0.12; xs += d`M${x - 42} ${y0}L${x + 42} ${y1}M${x - 42} ${y1}L${x + 42} ${y0}`; }
-    S.add(`<path d="${xs}" stroke="#e8ecff" stroke-width="2"${op(0.55)}/>`);
+    S.add(`<path d="${xs}" stroke="${S.p.ink}" stroke-width="3"${op(0.5)}/>`);
     sea(S, hz);
-    reflect(S, [[far, S.t(0.42)], [main, S.t(0.62)]], hz, 0.5, 220);
+    reflect(S, [[far, S.t(0.42)], [main, S.t(0.62)], [marks, glass]], hz, 0.5, 220);
     ripples(S, hz + 4, H, 60, S.p.lights, 0.45);
     ripples(S, hz + 4, H, 20, '#ff8fb8', 0.3);
     ripples(S, hz + 4, H, 20, '#8fd0ff', 0.3);
-    // junk with battened red sails
-    const jx = 1230, jy = 880, s = 1.1, red = '#b8362c';
-    S.add(path(d`M${jx - 110 * s} ${jy - 40 * s}L${jx - 76 * s} ${jy}H${jx + 72 * s}L${jx + 100 * s} ${jy - 26 * s}Z`, S.p.ink));
-    const sail = (cx, w, hh) => d`M${cx - w * 0.45} ${jy - 40 * s}Q${cx - w * 0.7} ${jy - hh * 0.6 * s} ${cx - w * 0.35} ${jy - hh * s}Q${cx + w * 0.2} ${jy - (hh + 18) * s} ${cx + w * 0.5} ${jy - (hh - 30) * s}L${cx + w * 0.45} ${jy - 40 * s}Z`;
-    S.add(path(sail(jx - 70 * s, 60 * s, 160) + sail(jx + 6 * s, 76 * s, 220) + sail(jx + 78 * s, 44 * s, 140), red));
-    let bat = d`M${jx - 70 * s} ${jy - 34 * s}V${jy - 170 * s}M${jx + 6 * s} ${jy - 30 * s}V${jy - 240 * s}M${jx + 78 * s} ${jy - 30 * s}V${jy - 150 * s}`;
-    for (let k = 1; k < 6; k++) bat += d`M${jx - 100 * s} ${jy - (40 + k * 24) * s}h${210 * s}`;
-    S.add(`<path d="${bat}" stroke="${S.p.ink}" stroke-width="2"${op(0.45)}/>`);
+    // a green-and-white Star Ferry crossing toward Kowloon, lit cabin windows
+    const fx = 330, fy = 880, g = '#2e7d5b';
+    S.add(path(d`M${fx - 200} ${fy - 46}Q${fx} ${fy - 40} ${fx + 200} ${fy - 46}Q${fx + 190} ${fy - 8} ${fx + 150} ${fy}H${fx - 150}Q${fx - 190} ${fy - 8} ${fx - 200} ${fy - 46}Z`, g),
+      path(rect(fx - 150, fy - 84, 300, 40), '#eef0e8'), path(d`M${fx - 172} ${fy - 84}H${fx + 172}L${fx + 150} ${fy - 96}H${fx - 150}Z` + rect(fx - 2, fy - 130, 4, 36), g),
+      path(rect(fx - 150, fy - 76, 300, 12) + rect(fx - 150, fy - 38, 300, 8), S.p.lights, op(0.9)),
+      path(rect(fx - 190, fy - 46, 380, 4), '#eef0e8'));
+    halo(S, fx, fy - 60, 220, S.p.lights, 0.18);
+    glitter(S, fx, fy + 2, H, 90, S.p.lights, 0.6);
   });
 
 scene('seattle', 'Grand Hyatt Seattle: skyline and Space Needle with Mount Rainier behind Elliott Bay',
   { sky: ['#2f3b6b', '#ae7a96', '#f2b999'], sun: '#fbeee6', haze: '#b68da0', ink: '#1a2135', sea: ['#8a6b8a', '#1d2340'], lights: '#ffd596' },
   (S) => {
     const hz = 700;
-    sky(S, hz); sun(S, 250, 170, 22, { glow: 3, strength: 0.3 });
-    range(S, [[420, hz], [700, 540], [880, 420], [980, 340], [1040, 306], [1110, 300], [1170, 318], [1270, 390], [1420, 480], [1600, 550]], S.t(0.12),
+    sky(S, hz); sun(S, 300, 230, 26, { glow: 4, strength: 0.35 });
+    range(S, [[620, hz], [900, 540], [1080, 420], [1180, 340], [1240, 306], [1310, 300], [1370, 318], [1470, 390], [1600, 470], [1720, 540]], S.t(0.12),
       { rough: 0.1, snow: 460, snowColor: '#f6e4e6', shade: 0.14, base: hz });
     range(S, [[0, 620], [300, 598], [600, 626], [900, 606], [1200, 628], [1600, 612]], S.t(0.3), { rough: 0.2, shade: 0.05, base: hz });
-    const city = layer(S, [skyline(S, { x0: 520, x1: 1500, base: hz, hMin: 40, hMax: 250, peak: 1000, spread: 260 })], S.t(0.52), { lights: 0.5 });
-    const x = 380, y = hz - 400;
+    const city = layer(S, [skyline(S, { x0: 640, x1: W, base: hz, hMin: 40, hMax: 250, peak: 1200, spread: 260 })], S.t(0.52), { lights: 0.5 });
+    const x = 1000, y = hz - 400;
     const needle = stack(x, hz, [[68, 38, 120], [38, 16, 130], [16, 12, 80], [12, 22, 50], [22, 26, 20]]) + poly([[x - 26, y], [x - 80, y - 22], [x + 80, y - 22], [x + 26, y]]) +
       rect(x - 82, y - 32, 164, 10) + poly([[x - 70, y - 32], [x - 24, y - 54], [x + 24, y - 54], [x + 70, y - 32]]) + rect(x - 14, y - 64, 28, 10) + rect(x - 3, y - 150, 6, 90) +
       poly([[x - 50, hz], [x - 8, hz - 190], [x - 6, hz]]) + poly([[x + 50, hz], [x + 8, hz - 190], [x + 6, hz]]);
@@ -745,8 +763,8 @@ scene('seattle', 'Grand Hyatt Seattle: skyline and Space Needle with Mount Raini
     ripples(S, hz + 4, H, 50, S.p.lights, 0.3);
     ripples(S, hz + 4, H, 30, S.p.sky[2], 0.25);
     // ferry
-    S.add(path(d`M1020 840H1300L1280 868H1040Z${rect(1060, 818, 200, 22)}${rect(1100, 802, 120, 16)}${rect(1150, 786, 14, 16)}`, S.p.ink));
-    S.add(path(d`M1070 826h180v5h-180zM1110 808h100v4h-100z`, S.p.lights, op(0.85)));
+    S.add(path(d`M1120 860H1400L1380 888H1140Z${rect(1160, 838, 200, 22)}${rect(1200, 822, 120, 16)}${rect(1250, 806, 14, 16)}`, S.p.ink));
+    S.add(path(d`M1170 846h180v5h-180zM1210 828h100v4h-100z`, S.p.lights, op(0.85)));
     S.add(path([[40, 1010, 200], [120, 1000, 150], [210, 1020, 120], [300, 1030, 90]].map(([a, b, h]) => pine(a, b, h)).join(''), S.p.ink));
   });
 
@@ -895,19 +913,19 @@ scene('mumbai', 'Grand Hyatt Mumbai: the Gateway of India and the seafront arc a
   });
 
 scene('seoul', 'Grand Hyatt Seoul: mountain-ringed city with the tower on its hill',
-  { sky: ['#6b77a5', '#d9a3a8', '#f7d8bd'], sun: '#fff0dc', haze: '#c4a6b3', ink: '#272237', sea: ['#c9a9b4', '#4b4260'], lights: '#ffdca0' },
+  { sky: ['#3d5c9a', '#e0a3a0', '#f9dbb8'], sun: '#fff0dc', haze: '#c3a9bd', ink: '#1f1b33', sea: ['#c9a9b4', '#4b4260'], lights: '#ffdca0' },
   (S) => {
     const hz = 790;
     sky(S, hz); sun(S, 360, 380, 38, { glow: 5 });
     range(S, [[0, 520], [150, 470], [300, 430], [420, 470], [560, 440], [700, 480], [900, 430], [1050, 400], [1200, 450], [1400, 420], [1600, 470]], S.t(0.15), { rough: 0.25, shade: 0.1, base: hz });
-    mist(S, 470, 120, 0.5);
+    mist(S, 470, 120, 0.35);
     range(S, [[0, 600], [180, 540], [330, 500], [450, 540], [600, 560], [800, 590], [1000, 600], [1200, 560], [1350, 530], [1500, 560], [1600, 540]], S.t(0.3), { rough: 0.3, shade: 0.14, base: hz });
-    mist(S, 560, 140, 0.6);
-    const city = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 130, wMin: 30, wMax: 70, peak: 700, spread: 500, kinds: 'ffffssg' })], S.t(0.5), { lights: 0.3 });
-    const nam = layer(S, [woods(S, 860, 1540, 622, hz), stack(1200, 628, [[10, 7, 120], [7, 7, 30], [14, 16, 10], [16, 16, 22], [16, 12, 10], [5, 5, 20], [2, 1, 80]])], S.t(0.64));
+    mist(S, 580, 120, 0.35);
+    const city = layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 130, wMin: 30, wMax: 70, peak: 700, spread: 500, kinds: 'ffffssg' })], S.t(0.45), { lights: 0.35 });
+    const nam = layer(S, [woods(S, 860, 1540, 622, hz), stack(1200, 628, [[10, 7, 120], [7, 7, 30], [14, 16, 10], [16, 16, 22], [16, 12, 10], [5, 5, 20], [2, 1, 80]])], S.t(0.78));
     S.add(path(rect(1184, 482, 32, 5), S.p.lights, op(0.8)));
     sea(S, hz);
-    reflect(S, [[city, S.t(0.5)], [nam, S.t(0.64)]], hz, 0.35, 200);
+    reflect(S, [[city, S.t(0.5)], [nam, S.t(0.78)]], hz, 0.35, 200);
     ripples(S, hz + 4, H, 30, S.p.sky[2], 0.3);
     let br = d`M0 846H1600V858H0Z`;
     for (let x = 60; x < W; x += 130) br += rect(x - 6, 858, 12, 40);
@@ -917,15 +935,17 @@ scene('seoul', 'Grand Hyatt Seoul: mountain-ringed city with the tower on its hi
     S.add(path(bl, S.p.lights, op(0.9)));
   });
 
-scene('gurgaon', 'Grand Hyatt Gurgaon: modern glass towers at dusk',
+scene('gurgaon', 'Grand Hyatt Gurgaon: the glass towers of Cyber City and the elevated metro at dusk',
   { sky: ['#24345e', '#8a779e', '#efae87'], sun: '#ffe2bb', haze: '#a38ca5', ink: '#181c30', lights: '#ffd28c' },
   (S) => {
     const hz = 820;
-    sky(S, hz); sun(S, 1150, 600, 38, { glow: 5 });
-    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 220, peak: 600, spread: 600, kinds: 'fftt' })], S.t(0.25), { lights: 0.2 });
+    sky(S, hz); sun(S, 360, 600, 44, { glow: 5 });
+    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 220, peak: 1150, spread: 500, kinds: 'fftt' })], S.t(0.25), { lights: 0.2 });
     mist(S, 600, 220, 0.5);
-    const lit = mix('#a9b7d6', S.p.haze, 0.25), dk = S.t(0.62);
-    for (const [x, w, h, sl] of [[60, 100, 400, 40], [220, 120, 500, 0], [400, 90, 340, 30], [540, 130, 560, 60], [730, 100, 420, 0], [1290, 120, 490, 50], [1450, 100, 370, 20]]) prism(S, x, hz, w, h, lit, dk, sl);
+    const lit = mix('#b9c3e0', '#f2b98f', 0.3), dk = S.t(0.62);
+    // Cyber City's glass towers, clustered to the right of the picture
+    for (const [x, w, h, sl] of [[780, 90, 300, 30], [880, 110, 420, 0], [1000, 130, 580, 70], [1140, 100, 470, 0], [1250, 140, 640, 50], [1400, 100, 430, 30], [1510, 110, 360, 0]]) prism(S, x, hz, w, h, lit, dk, sl);
+    S.add(path(rect(1000, hz - 560, 72, 4) + rect(1250, hz - 600, 77, 4) + rect(880, hz - 400, 60, 4), S.p.lights, op(0.7)));
     S.add(path(rect(0, hz, W, H - hz), S.t(0.75)));
     // elevated metro with a lit train
     let track = rect(0, 846, 1600, 16);
@@ -942,36 +962,36 @@ scene('jakarta', 'Grand Hyatt Jakarta: city towers and the National Monument at 
   (S) => {
     const hz = 820;
     sky(S, hz); sun(S, 380, 560, 40, { glow: 5 });
-    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 250, peak: 1100, spread: 500 })], S.t(0.3), { lights: 0.2 });
+    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 60, hMax: 250, peak: 500, spread: 500 })], S.t(0.3), { lights: 0.2 });
     mist(S, 600, 200, 0.5);
-    layer(S, [skyline(S, { x0: 980, x1: W, base: hz, hMin: 50, hMax: 320, peak: 1250, spread: 250 }), skyline(S, { x0: 0, x1: 520, base: hz, hMin: 40, hMax: 220, peak: 250, spread: 200 })], S.t(0.5), { lights: 0.45 });
+    layer(S, [skyline(S, { x0: 1240, x1: W, base: hz, hMin: 50, hMax: 300, peak: 1500, spread: 200 }), skyline(S, { x0: 0, x1: 760, base: hz, hMin: 40, hMax: 260, peak: 420, spread: 260 })], S.t(0.5), { lights: 0.45 });
     const b = hz - 10, ot = b - 92 - 366;
-    solid(S, stack(800, b, [[150, 150, 20], [120, 120, 12], [46, 110, 60]]) + stack(800, b - 92, [[17, 10, 330], [16, 16, 14], [12, 6, 22]]), S.t(0.72), 806, 0.25);
-    halo(S, 800, ot - 30, 90, '#f2c14e', 0.4);
-    S.add(path(d`M800 ${ot - 74}C816 ${ot - 44} 828 ${ot - 22} 812 ${ot}H788C772 ${ot - 22} 788 ${ot - 44} 800 ${ot - 74}Z`, '#f2c14e'));
-    S.add(path(d`M0 ${hz}H1600V${H}H0Z`, S.t(0.8)), path(canopy(S, 0, 560, 880, 26, 50) + canopy(S, 1040, W, 880, 26, 50), S.p.ink));
+    solid(S, stack(1060, b, [[150, 150, 20], [120, 120, 12], [46, 110, 60]]) + stack(1060, b - 92, [[17, 10, 330], [16, 16, 14], [12, 6, 22]]), S.t(0.72), 1066, 0.25);
+    halo(S, 1060, ot - 30, 90, '#f2c14e', 0.4);
+    S.add(path(d`M1060 ${ot - 74}C1076 ${ot - 44} 1088 ${ot - 22} 1072 ${ot}H1048C1032 ${ot - 22} 1048 ${ot - 44} 1060 ${ot - 74}Z`, '#f2c14e'));
+    S.add(path(d`M0 ${hz}H1600V${H}H0Z`, S.t(0.8)), path(canopy(S, 0, 820, 880, 26, 50) + canopy(S, 1300, W, 880, 26, 50), S.p.ink));
     palms(S, [[120, 900, 0.8, 1, 0.1], [1480, 900, 0.9, -1, 0.1], [1300, 910, 0.6, 1, 0]], S.p.ink);
   });
 
 /** Taipei 101: podium, eight flared segments, crown and pinnacle. */
 const taipei101 = (x, b) => stack(x, b, [[46, 36, 120], ...Array(8).fill([26, 36, 48]), [22, 22, 12], [16, 14, 22], [9, 8, 18], [3, 1, 60]]);
 
-scene('taipei', 'Grand Hyatt Taipei: Taipei 101 rising against misty mountains',
-  { sky: ['#7a95b2', '#c6d2d1', '#eee7d6'], sun: '#fffaf0', haze: '#b7c6c6', ink: '#1d2c31', lights: '#fff0c0' },
+scene('taipei', 'Grand Hyatt Taipei: Taipei 101 rising against misty mountains in the golden evening light',
+  { sky: ['#4f7fa6', '#e3bd98', '#f8e4c4'], sun: '#fff6e6', haze: '#bfbdb6', ink: '#172630', lights: '#ffe3a6' },
   (S) => {
     const hz = 830;
-    sky(S, hz); sun(S, 1240, 290, 34, { glow: 5 });
+    sky(S, hz); sun(S, 380, 420, 40, { glow: 5 });
     range(S, [[0, 560], [200, 500], [420, 470], [650, 510], [900, 460], [1150, 500], [1400, 450], [1600, 490]], S.t(0.12), { rough: 0.2, shade: 0.08, base: hz });
-    mist(S, 480, 160, 0.7);
+    mist(S, 480, 160, 0.45);
     range(S, [[0, 640], [220, 590], [450, 560], [700, 610], [950, 580], [1200, 620], [1450, 570], [1600, 600]], S.t(0.26), { rough: 0.25, shade: 0.12, base: hz });
-    mist(S, 580, 180, 0.7);
-    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 150, wMin: 20, wMax: 50, peak: 900, spread: 400 })], S.t(0.42));
-    solid(S, taipei101(900, hz), S.t(0.62), 904, 0.22);
+    mist(S, 590, 160, 0.45);
+    layer(S, [skyline(S, { x0: 0, x1: W, base: hz, hMin: 30, hMax: 150, wMin: 20, wMax: 50, peak: 1060, spread: 400 })], S.t(0.45), { lights: 0.25 });
+    solid(S, taipei101(1060, hz), S.t(0.78), 1064, 0.25);
     let seams = '';
-    for (let i = 0; i <= 8; i++) seams += d`M${i ? 864 : 864} ${hz - 120 - i * 48}h72`;
-    S.add(`<path d="${seams}" stroke="${S.p.sky[2]}" stroke-width="2"${op(0.5)}/>`);
+    for (let i = 0; i <= 8; i++) seams += d`M1024 ${hz - 120 - i * 48}h72`;
+    S.add(`<path d="${seams}" stroke="${S.p.lights}" stroke-width="3"${op(0.7)}/>`);
     S.add(path(rect(0, hz, W, H - hz), S.t(0.5)));
-    mist(S, 760, 140, 0.6);
+    mist(S, 770, 120, 0.4);
     S.add(path(canopy(S, 0, W, 880, 24, 50), S.t(0.85)));
   });
 
@@ -996,45 +1016,58 @@ scene('vail', 'Grand Hyatt Vail, Colorado: snowy peaks and pine forest on a brig
     S.add(path(trees.map(([x, y, h]) => pine(x, y, h)).join(''), S.p.ink));
   });
 
-scene('deer-valley', 'Grand Hyatt Deer Valley, Utah: alpenglow on snowy slopes and pines',
-  { sky: ['#59669a', '#d6a1b2', '#f7d4c2'], sun: '#fff6ee', haze: '#c2a5bb', ink: '#222740', lights: '#ffcf8a' },
+scene('deer-valley', 'Grand Hyatt Deer Valley, Utah: a stand of white aspens below groomed runs on a rounded Wasatch summit',
+  { sky: ['#3f79b8', '#a9cbe6', '#f3ede4'], sun: '#fffaf0', haze: '#b9c9da', ink: '#2b3446', lights: '#ffcf8a' },
   (S) => {
-    sky(S, 620); sun(S, 1220, 210, 24, { glow: 3, strength: 0.4 });
-    range(S, [[0, 470], [250, 430], [500, 450], [760, 400], [1000, 430], [1300, 410], [1600, 450]], mix('#f6ecf1', S.p.haze, 0.45), { rough: 0.12, shade: 0.12, base: 700 });
-    S.add(path(hill([[0, 560], [300, 520], [650, 560], [1000, 520], [1300, 540], [1600, 510]]), mix('#f6ecf1', S.p.haze, 0.22)));
-    const y1 = (x) => 600 - 40 * Math.sin(x / 250);
-    S.add(path(treeline(S, 0, W, y1, 20, 44, 14, 720), S.t(0.48)));
-    // groomed runs curving down through the forest
-    const run = (x0, x1, w0, w1) => { const my = (y1(x0) + 700) / 2, mx = (x0 + x1) / 2 + 24; return d`M${x0 - w0} ${y1(x0) - 40}Q${mx - (w0 + w1) / 2} ${my} ${x1 - w1} 722H${x1 + w1}Q${mx + (w0 + w1) / 2} ${my} ${x0 + w0} ${y1(x0) - 40}Z`; };
-    S.add(path(run(330, 380, 10, 34) + run(690, 640, 12, 40) + run(1060, 1120, 10, 36), mix('#f6ecf1', S.p.haze, 0.1)));
-    S.add(path(hill([[0, 740], [400, 700], [800, 730], [1200, 690], [1600, 720]]), '#f7eff3'), path(hill([[0, 830], [500, 800], [1000, 850], [1600, 810]]), '#d8cde0', op(0.7)));
-    let cord = '';
-    for (let i = 0; i < 8; i++) cord += curve([[0, 850 + i * 18], [500, 820 + i * 18], [1000, 870 + i * 18], [1600, 830 + i * 18]]);
-    S.add(`<path d="${cord}" stroke="#fff" stroke-width="2" fill="none"${op(0.5)}/>`);
-    // lodge with lit windows
-    S.add(path(d`M980 790V740L1060 690L1140 740V790Z`, S.t(0.8)), path(d`M966 746L1060 684L1154 746L1148 752L1060 696L972 752Z`, '#fff'));
-    S.add(path(rect(1000, 752, 22, 20) + rect(1040, 752, 22, 20) + rect(1080, 752, 22, 20) + rect(1049, 716, 22, 18), S.p.lights));
-    halo(S, 1060, 760, 90, S.p.lights, 0.35);
-    const trees = [[90, 930, 270], [200, 960, 200], [20, 980, 170], [1460, 910, 290], [1560, 950, 220], [1350, 990, 160]];
-    S.add(path(trees.map(([x, y, h]) => pine(x, y, h)).join(''), S.p.ink));
+    sky(S, 640); sun(S, 330, 200, 34, { glow: 5, strength: 0.5 });
+    clouds(S, [[120, 300, 260], [520, 210, 180]], '#fff', 0.55);
+    // far Wasatch ridges, pale and rounded
+    S.add(path(hill([[0, 560], [200, 520], [420, 545], [600, 505], [760, 525], [1000, 495], [1300, 520], [1600, 500]], 720), mix('#f4f6fa', S.p.haze, 0.5)));
+    // the ski mountain: a broad rounded summit to the right, snowfields cut through dark conifers
+    const top = (x) => 700 - 330 * Math.exp(-(((x - 1120) / 330) ** 2)) - 90 * Math.exp(-(((x - 760) / 200) ** 2));
+    const ridgePts = [];
+    for (let x = 380; x <= W + 40; x += 40) ridgePts.push([x, top(x)]);
+    S.add(path(hill(ridgePts, 760), '#f6f8fb'));
+    S.add(path(treeline(S, 330, W + 20, (x) => top(x) + 40, 16, 30, 11, 780), mix(S.t(0.6), '#3f6b5a', 0.45)));
+    // groomed runs: tapering ribbons from the summit down through the forest
+    const run = (x0, x1, w0, w1, bend) => { const y0 = top(x0) + 20, mx = (x0 + x1) / 2 + bend; return d`M${x0 - w0} ${y0}Q${mx - (w0 + w1) / 2} ${(y0 + 760) / 2} ${x1 - w1} 770H${x1 + w1}Q${mx + (w0 + w1) / 2} ${(y0 + 760) / 2} ${x0 + w0} ${y0}Z`; };
+    S.add(path(run(1120, 1000, 10, 34, -40) + run(1090, 1230, 7, 26, 50) + run(900, 790, 7, 28, -30) + run(1280, 1440, 8, 30, 30) + run(700, 620, 6, 22, 0), '#f6f8fb'));
+    mist(S, 700, 80, 0.5, '#f3ede4');
+    // snowfield foreground with soft drifts
+    S.add(path(hill([[0, 760], [500, 740], [1000, 770], [1600, 750]]), '#f7f4ef'), path(hill([[0, 880], [500, 850], [1000, 900], [1600, 870]]), '#e4e9f1'));
+    // aspens: white trunks with dark eyes, fine bare crowns, on the right
+    let trunks = '', marks = '';
+    const grove = [[1180, 940, 420, 9], [1250, 960, 520, 11], [1330, 930, 470, 10], [1400, 970, 600, 13], [1470, 945, 540, 12], [1540, 985, 650, 14], [1590, 950, 480, 10], [1120, 920, 330, 7]];
+    for (const [x, y, h, w] of grove) {
+      trunks += d`M${x - w} ${y}L${x - w * 0.4} ${y - h}H${x + w * 0.4}L${x + w} ${y}Z`;
+      for (let k = 1; k < 7; k++) { const yy = y - (h * k) / 7 + S.r(-12, 12); marks += rect(x - w * 0.7, yy, w * S.r(0.5, 1.2), 3 + S.r(0, 3)); }
+    }
+    S.add(path(trunks, '#f4f1ea'), path(marks, S.p.ink, op(0.75)));
+    S.add(path(trunks, S.p.ink, op(0.08)));
+    // blue shadows of the trunks across the snow
+    let sh = '';
+    for (const [x, y] of grove) sh += d`M${x - 8} ${y}L${x - 260} ${y + 40}L${x - 250} ${y + 46}L${x + 8} ${y}Z`;
+    S.add(path(sh, '#9fb3cf', op(0.45)));
   });
 
-scene('denver', 'Grand Hyatt Denver: the Rocky Mountains behind the city at dawn',
-  { sky: ['#52699a', '#e3a590', '#fbdab3'], sun: '#fff4ea', haze: '#c4a2a3', ink: '#222737', lights: '#ffd99a' },
+scene('denver', 'Grand Hyatt Denver: downtown towers before the snowy Rocky Mountains in the evening light',
+  { sky: ['#3f5f9e', '#e9a88c', '#fbdcb0'], sun: '#fff4ea', haze: '#c4a2a3', ink: '#222737', lights: '#ffd99a' },
   (S) => {
     const hz = 790;
-    sky(S, hz); sun(S, 1320, 210, 20, { glow: 3, strength: 0.35 });
+    sky(S, hz); sun(S, 360, 240, 30, { glow: 4, strength: 0.45 });
     range(S, [[0, 520], [120, 480], [260, 420], [380, 470], [520, 390], [640, 440], [780, 370], [900, 430], [1050, 400], [1200, 450], [1350, 410], [1480, 460], [1600, 440]], S.t(0.18),
-      { rough: 0.3, snow: 450, snowColor: mix('#fbe9e4', S.p.haze, 0.2), shade: 0.15, base: hz });
-    mist(S, 500, 120, 0.5);
+      { rough: 0.3, snow: 450, snowColor: mix('#fbe9e4', S.p.haze, 0.2), shade: 0.07, base: hz });
+    mist(S, 500, 120, 0.35);
     range(S, [[0, 610], [300, 575], [600, 605], [900, 565], [1200, 595], [1600, 575]], S.t(0.34), { rough: 0.15, shade: 0.1, base: hz });
-    mist(S, 600, 140, 0.5);
-    const wf = d`M760 ${hz}V${hz - 250}C760 ${hz - 310} 840 ${hz - 310} 840 ${hz - 250}V${hz}Z`;
-    layer(S, [skyline(S, { x0: 480, x1: 1220, base: hz, hMin: 40, hMax: 280, peak: 880, spread: 180 }), wf], S.t(0.58), { lights: 0.35 });
+    mist(S, 620, 120, 0.3);
+    // downtown to the right: the rounded top of Wells Fargo Center and the slim Daniels & Fisher clock tower
+    const wf = d`M1140 ${hz}V${hz - 290}C1140 ${hz - 360} 1240 ${hz - 360} 1240 ${hz - 290}V${hz}Z`;
+    const df = stack(960, hz, [[16, 16, 200], [20, 20, 8], [14, 14, 40], [10, 2, 36]]) + circ(960, hz - 226, 7);
+    layer(S, [skyline(S, { x0: 820, x1: 1560, base: hz, hMin: 40, hMax: 270, peak: 1220, spread: 170 }), wf, df], S.t(0.78), { lights: 0.45 });
     S.add(path(hill([[0, hz - 4], [400, hz - 10], [800, hz], [1200, hz - 8], [1600, hz - 2]]), S.t(0.7)), path(hill([[0, 830], [400, 810], [800, 840], [1200, 816], [1600, 832]]), S.t(0.8)));
-    S.add(path(canopy(S, 0, 360, 860, 20, 44) + canopy(S, 1180, W, 880, 20, 44), S.p.ink));
+    S.add(path(canopy(S, 0, 420, 870, 20, 44) + canopy(S, 1400, W, 900, 20, 44), S.p.ink));
     let grass = '';
-    for (let i = 0; i < 30; i++) { const x = S.r(380, 1180), y = S.r(850, 990); grass += d`M${x} ${y}h${S.r(40, 140)}`; }
+    for (let i = 0; i < 30; i++) { const x = S.r(420, 1400), y = S.r(850, 990); grass += d`M${x} ${y}h${S.r(40, 140)}`; }
     S.add(`<path d="${grass}" stroke="${S.p.sky[2]}" stroke-width="2"${op(0.25)}/>`);
   });
 
@@ -1199,7 +1232,7 @@ scene('rio-de-janeiro', 'Grand Hyatt Rio de Janeiro: sugarloaf peaks above the b
     clouds(S, [[760, 200, 260], [1120, 140, 200]], '#fff', 0.5);
     range(S, [[0, 560], [200, 520], [420, 545], [620, 505], [820, 545], [1000, 525], [1200, 565], [1400, 600], [1600, 590]], S.t(0.14), { rough: 0.18, shade: 0.08, base: hz });
     range(S, [[100, hz], [260, 480], [320, 360], [352, 334], [384, 346], [430, 420], [560, 560], [720, hz]], S.t(0.32), { rough: 0.08, depth: 2, shade: 0.14, base: hz });
-    S.add(path(rect(350, 292, 6, 42) + rect(335, 302, 36, 5), S.t(0.32)));
+    S.add(path(d`M346 336L349 282H357L360 336Z` + rect(322, 286, 62, 7) + circ(353, 276, 6), S.t(0.4)));
     const sug = d`M1010 ${hz}C1050 ${hz - 120} 1080 ${hz - 330} 1170 ${hz - 352}C1250 ${hz - 364} 1290 ${hz - 200} 1330 ${hz}Z`;
     const urca = hill([[820, hz], [900, hz - 110], [980, hz - 140], [1060, hz - 80], [1100, hz]], hz);
     const id = solid(S, sug + urca, S.t(0.58), 1200, 0.18);
@@ -1241,7 +1274,8 @@ scene('san-antonio', 'Grand Hyatt San Antonio: the River Walk and the old missio
   (S) => {
     const hz = 700, st = mix('#e7c59c', S.p.haze, 0.15);
     sky(S, hz); sun(S, 360, 520, 36, { glow: 5 });
-    layer(S, [stack(1260, hz, [[14, 10, 330]]) + stack(1260, hz - 330, [[20, 40, 18], [40, 40, 26], [40, 24, 16], [4, 1, 40]]), skyline(S, { x0: 840, x1: W, base: hz, hMin: 30, hMax: 150, peak: 1100, spread: 200 })], S.t(0.34), { lights: 0.2 });
+    layer(S, [stack(1260, hz, [[14, 10, 330]]) + stack(1260, hz - 330, [[20, 40, 18], [40, 40, 26], [40, 24, 16], [4, 1, 40]]), skyline(S, { x0: 840, x1: W, base: hz, hMin: 30, hMax: 150, peak: 1100, spread: 200 })], S.t(0.46), { lights: 0.25 });
+    S.add(path(rect(1222, hz - 372, 76, 6), S.p.lights, op(0.9)));
     // the mission: curved parapet, arched door, pilasters
     const c = 600, b = 700;
     solid(S, rect(c - 180, b - 150, 360, 150) + d`M${c - 110} ${b - 150}C${c - 90} ${b - 150} ${c - 80} ${b - 176} ${c - 60} ${b - 190}C${c - 40} ${b - 204} ${c - 30} ${b - 218} ${c} ${b - 220}C${c + 30} ${b - 218} ${c + 40} ${b - 204} ${c + 60} ${b - 190}C${c + 80} ${b - 176} ${c + 90} ${b - 150} ${c + 110} ${b - 150}Z` + rect(c - 190, b - 156, 380, 8), st, c + 120, 0.14);
