@@ -47,6 +47,8 @@ export interface Hotel {
   /** Old ids after a rename: their URLs redirect to this hotel's page (src/site/aliases.ts). */
   aliases?: string[];
   layout: string;
+  /** The region the home page lists it under (an id of site.yaml's regions). */
+  region?: string;
   hero?: "regular" | "tall";
   image?: string;
   /** Focal point of `image` (src/content/image-focus.ts). */

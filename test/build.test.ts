@@ -101,7 +101,7 @@ describe("build (fixture site)", () => {
   });
 
   it("puts the build year in the footer", async () => {
-    expect(await read("index.html")).toContain("© 2031 Test Brand Guide.");
+    expect(await read("index.html")).toContain('© <span data-year="true">2031</span> Test Brand Guide.');
   });
 
   it("leaves no temporary folder beside the output", async () => {

@@ -188,6 +188,10 @@ export namespace HotelSchema {
      */
     layout: "showcase" | "story" | "article";
     /**
+     * The region the home page lists this hotel under: an id from site.yaml's regions.
+     */
+    region?: string;
+    /**
      * Hero height: regular (the layout's own) or tall (600px, 700px from the medium breakpoint up).
      */
     hero?: "regular" | "tall";
@@ -636,6 +640,45 @@ export namespace SiteSchema {
        */
       noreferrer?: boolean;
       /**
+       * Query parameter the partner reads the visitor's language from (Booking.com: lang); every booking link and the availability form carry it, valued from `languages`.
+       */
+      languageParam?: string;
+      /**
+       * The partner's language value for each site language code (Booking.com: en: en-us, zh: zh-cn, ja: ja); a site language missing here sends no language.
+       */
+      languages?: {
+        [k: string]: string;
+      };
+      /**
+       * The availability form on hotel pages: the partner's search page it submits to (GET) and the partner's names for its fields. Without it hotel pages have no form.
+       */
+      search?: {
+        /**
+         * The partner's search page the form submits to (Booking.com: https://www.booking.com/searchresults.html).
+         */
+        action: string;
+        /**
+         * Parameter of the search term; a hotel's is its affiliateLink's value of this parameter, else its name (Booking.com: ss).
+         */
+        term: string;
+        /**
+         * Parameter of the check-in date, YYYY-MM-DD (Booking.com: checkin).
+         */
+        checkIn: string;
+        /**
+         * Parameter of the check-out date, YYYY-MM-DD (Booking.com: checkout).
+         */
+        checkOut: string;
+        /**
+         * Parameter of the number of adults (Booking.com: group_adults).
+         */
+        adults: string;
+        /**
+         * Parameter of the number of rooms (Booking.com: no_rooms).
+         */
+        rooms: string;
+      };
+      /**
        * A tracking label on every booking link, so the partner's report tells each page, language and placement apart.
        */
       tracking?: {
@@ -644,11 +687,42 @@ export namespace SiteSchema {
          */
         param: string;
         /**
-         * The label's value, e.g. {lang}-{page}-{placement}: page is home, 404 or the hotel's slug; placement is header, menu, footer, hero, body or cta.
+         * The label's value, e.g. {lang}-{page}-{placement}: page is home, 404 or the hotel's slug; placement is header, menu, footer, hero, top, bar, form, body or cta.
          */
         template: string;
       };
     };
+    /**
+     * The regions the home page groups destinations by, in the order shown; each hotel names one (region: asia-pacific). Without regions the home page shows one list.
+     *
+     * @minItems 1
+     */
+    regions?: [
+      {
+        /**
+         * What hotels write in `region`, and the anchor of the region's list on the home page.
+         */
+        id: string;
+        /**
+         * The region's name by language code; a language without one shows the default language's.
+         */
+        name: {
+          [k: string]: string;
+        };
+      },
+      ...{
+        /**
+         * What hotels write in `region`, and the anchor of the region's list on the home page.
+         */
+        id: string;
+        /**
+         * The region's name by language code; a language without one shows the default language's.
+         */
+        name: {
+          [k: string]: string;
+        };
+      }[]
+    ];
     /**
      * Hotel ids listed under Popular Destinations in the footer.
      *
@@ -750,6 +824,26 @@ export namespace StringsSchema {
      */
     checkAvailability?: string;
     /**
+     * Label of the availability form's check-in date.
+     */
+    checkIn?: string;
+    /**
+     * Label of the availability form's check-out date.
+     */
+    checkOut?: string;
+    /**
+     * Label of the availability form's number of adults.
+     */
+    adults?: string;
+    /**
+     * Label of the availability form's number of rooms.
+     */
+    rooms?: string;
+    /**
+     * Name of the home page's jump list of regions.
+     */
+    browseByRegion?: string;
+    /**
      * Skip link, the first thing a keyboard user reaches.
      */
     skipToContent?: string;
@@ -782,9 +876,9 @@ export namespace StringsSchema {
      */
     allDestinations?: string;
     /**
-     * Copyright line after the year and brand, e.g. All rights reserved.
+     * The footer's copyright line with its own punctuation: {year} (kept current by the script) and {siteName}, e.g. © {year} {siteName}. All rights reserved.
      */
-    rightsReserved?: string;
+    copyright?: string;
     /**
      * The footer's affiliate disclosure: this is an affiliate site that may earn a commission from bookings.
      */

@@ -9,6 +9,7 @@ import { withSiteName } from "../site/i18n.js";
 import { aliasErrors } from "./aliases.js";
 import { factAndGalleryProblems } from "./facts-gallery.js";
 import { withFocus, type FocusClaim } from "./image-focus.js";
+import { regionErrors } from "./regions.js";
 import { sourceTimes } from "./git-times.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import { loadValidators, type Validators } from "./validators.js";
@@ -260,6 +261,10 @@ export function validateContent(loaded: LoadedContent): Validated {
       }
     });
     for (const p of trackingProblems(site, [...byId.keys()])) errors.push(errorAt(loaded.site, p.pointer, p.message, p.hint));
+    errors.push(...regionErrors(site, loaded.site, sourced));
+    const action = site.affiliate.search?.action;
+    const actionProblem = action === undefined ? undefined : linkProblem(action, affiliate.hosts);
+    if (actionProblem) errors.push(errorAt(loaded.site, "/affiliate/search/action", "must be an https URL on an allowed host", actionProblem));
     for (const key of ["defaultImage", "homeImage"] as const) {
       if (!loaded.images.has(site[key])) {
         errors.push(errorAt(loaded.site, `/${key}`, `"${site[key]}" is not an image file in the content folder`, imageHint(site[key])));

@@ -1,5 +1,6 @@
 // `hotelsite links`: checks every outbound URL of the built site and says which are broken, where each redirect
-// chain ends, and on which pages a broken link appears. Exit 1 when any link is broken.
+// chain ends, and on which pages a broken link appears; a link whose redirects drop the partner id, the label or
+// the partner language counts as broken. Exit 1 when any link is broken.
 import path from "node:path";
 import { type Command, CommanderError } from "commander";
 import type { Io } from "../io.js";
@@ -65,15 +66,17 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
     .option("--ignore-param <name>", "treat URLs that differ only in this query parameter (a tracking label) as one link; repeatable", (v: string, prev: string[] = []) => [...prev, v])
     .option("--resolve <host=origin>", "send requests for host to origin instead (a staging mirror, a local test server; asked even when private); repeatable", resolveOption)
     .option("--allow-private", "also check links to loopback, private and link-local addresses (skipped otherwise)")
-    .action(async (o: { out: string; json?: boolean; concurrency: number; timeout: number; ignoreParam?: string[]; resolve?: Map<string, URL>; allowPrivate?: boolean }) => {
+    .option("--content <dir>", "the content folder whose site.yaml names the parameters a redirect must keep (partner id, label, language)", "content")
+    .action(async (o: { out: string; json?: boolean; concurrency: number; timeout: number; ignoreParam?: string[]; resolve?: Map<string, URL>; allowPrivate?: boolean; content: string }) => {
       const outDir = path.resolve(io.cwd ?? process.cwd(), o.out);
       // The HTTP clients load only for this command, not for every build.
-      const [{ checkOutbound }, { collectOutbound }] = await Promise.all([import("./check.js"), import("./collect.js")]);
+      const [{ checkOutbound }, { collectOutbound }, { affiliateParams, withLostParams }] = await Promise.all([import("./check.js"), import("./collect.js"), import("./kept-params.js")]);
+      const kept = await affiliateParams(path.resolve(io.cwd ?? process.cwd(), o.content));
       const links = await collectOutbound(outDir, o.ignoreParam).catch((e: Error) => {
         throw e instanceof FileError ? e : usage(e.message.replace(outDir, o.out));
       });
       const pages = new Set([...links.values()].flat()).size;
-      const results = await checkOutbound(links, {
+      const checked = await checkOutbound(links, {
         concurrency: o.concurrency,
         timeoutMs: o.timeout,
         maxRedirects: MAX_REDIRECTS,
@@ -81,6 +84,7 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
         allowPrivate: o.allowPrivate,
         onProgress: io.progress && ((done, total) => io.progress!(`\rChecking outbound links: ${done}/${total}`)),
       });
+      const results = checked.map((r) => withLostParams(r, kept));
       if (io.progress && results.length) io.progress("\r\x1b[K");
       const broken = results.filter((r) => !r.ok && !r.skipped).length;
       const skipped = results.filter((r) => r.skipped).length;

@@ -25,6 +25,8 @@ export interface ScaffoldSite {
   /** A host booking links may use (the placeholder link's host). */
   bookingHost: string;
   slugPrefix: string;
+  /** The ids of site.yaml's regions, when it declares them (every hotel must then name one). */
+  regions?: string[];
 }
 
 type Schema = { description?: string; required?: string[]; minItems?: number; properties?: Record<string, Schema>; $ref?: string };
@@ -110,6 +112,7 @@ export function hotelScaffold(opts: { id: string; layout: string; site: Scaffold
     `id: ${id}`,
     ...comment("", top.layout.description),
     `layout: ${layout}`,
+    ...(site.regions?.length ? [...comment("", `${top.region.description} One of: ${site.regions.join(", ")}.`), `region: ${site.regions[0]}`] : []),
     ...comment("", `${top.hero.description} (optional: remove the # to use it)`),
     `# hero: tall`,
     ...comment("", `${top.image.description} Add the file, then remove the # below.`),
@@ -157,7 +160,8 @@ async function readSite(contentDir: string, shown: string): Promise<ScaffoldSite
   if (!languages?.length || typeof host !== "string" || typeof prefix !== "string") {
     throw new ScaffoldError(`${shown}/site.yaml needs languages, affiliate.allowedHosts and brand.slugPrefix first (run hotelsite check)`);
   }
-  return { languages: languages.map((l) => ({ code: l.code as string, label: String(l.label ?? l.code) })), bookingHost: host, slugPrefix: prefix };
+  const regions = Array.isArray(data?.regions) ? (data.regions as { id?: unknown }[]).map((r) => r?.id).filter((id): id is string => typeof id === "string") : undefined;
+  return { languages: languages.map((l) => ({ code: l.code as string, label: String(l.label ?? l.code) })), bookingHost: host, slugPrefix: prefix, regions };
 }
 
 /** Options for {@link newHotel}. */

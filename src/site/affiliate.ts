@@ -6,7 +6,7 @@ import type { BookLink, Placement } from "./pages.js";
 import { makeRoutes, type Route } from "./routes.js";
 
 /** Where on a page a Book link sits; templates pick one per link, and each is used once per page. */
-export const PLACEMENTS = ["header", "menu", "footer", "hero", "body", "cta"] as const satisfies readonly Placement[];
+export const PLACEMENTS = ["header", "menu", "footer", "hero", "top", "bar", "form", "body", "cta"] as const satisfies readonly Placement[];
 export type { Placement };
 
 /** The placeholders a tracking template may use. */
@@ -65,6 +65,7 @@ function prepare(link: string, affiliate: SiteSettings["affiliate"]): Prepared {
     const url = new URL(link);
     url.searchParams.set(affiliate.partnerParam, affiliate.partnerId);
     if (affiliate.tracking) url.searchParams.delete(affiliate.tracking.param);
+    if (affiliate.languageParam) url.searchParams.delete(affiliate.languageParam);
     const fragment = url.hash;
     url.hash = "";
     byLink.set(link, (p = { head: url.href, fragment }));
@@ -72,10 +73,18 @@ function prepare(link: string, affiliate: SiteSettings["affiliate"]): Prepared {
   return p;
 }
 
+/** The partner's language value for a site language (site.yaml affiliate.languages), if it names one. */
+export function partnerLanguage(affiliate: SiteSettings["affiliate"], lang: string): string | undefined {
+  return affiliate.languageParam ? affiliate.languages?.[lang] : undefined;
+}
+
 /** The URL a Book link opens: the content's link (scheme and host lower-cased), the partner id, and the label. */
 export function bookingUrl({ link, site, lang, page, placement }: BookingUrlInput): string {
   const { affiliate } = site;
-  const { head, fragment } = prepare(link, affiliate);
+  const { head: base, fragment } = prepare(link, affiliate);
+  // The partner's own language value, so the visitor lands on its page in the page's language.
+  const language = partnerLanguage(affiliate, lang);
+  const head = language ? [base, "&", affiliate.languageParam, "=", encodeURIComponent(language)].join("") : base;
   if (!affiliate.tracking) return head + fragment;
   const value = trackingValue(affiliate.tracking.template, { lang, page, placement });
   // The partner id made the query non-empty; values of these characters need no escaping (others get the form encoding).

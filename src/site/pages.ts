@@ -30,9 +30,8 @@ export interface ImageView {
   crops?: ImageSource[];
 }
 
-/** Where a Book link sits on its page; templates name it (src/site/affiliate.ts lists them). */
 /** Where on a page a Book link sits (the tracking label tells them apart); src/site/affiliate.ts lists them. */
-export type Placement = "header" | "menu" | "footer" | "hero" | "body" | "cta";
+export type Placement = "header" | "menu" | "footer" | "hero" | "top" | "bar" | "form" | "body" | "cta";
 
 /** An outbound booking link with the attributes every affiliate link carries, one URL per placement it may take. */
 export interface BookLink<P extends Placement = Placement> {
@@ -81,7 +80,8 @@ export interface Chrome {
   bookNow: BookLink<"header" | "menu" | "footer">;
   popular: { name: string; href: string }[];
   contactEmail: string;
-  year: number;
+  /** The copyright line in pieces: its words, and where the year (kept current by the script) and the site name go. */
+  copyright: ({ text: string } | { year: number } | { siteName: string })[];
 }
 
 /** What goes into <head>: title, description, canonical and alternates, social and structured data. */
@@ -108,6 +108,25 @@ export interface HotelCard {
   location: string;
   description: string;
   image: ImageView;
+}
+
+/** The destinations of one region, ordered by the page language's collation of their names. */
+export interface RegionGroup {
+  /** The region's id (the anchor the jump list links to); "" for the one group of a site without regions. */
+  id: string;
+  name: string;
+  cards: HotelCard[];
+}
+
+/** The availability form: a GET to the partner's search page with every affiliate parameter as a hidden field. */
+export interface AvailabilityView {
+  action: string;
+  /** Partner id, label, language and search term, in that order (those the settings have). */
+  hidden: { name: string; value: string }[];
+  /** The partner's names of the fields the visitor fills in. */
+  names: { checkIn: string; checkOut: string; adults: string; rooms: string };
+  /** "noreferrer" when site.yaml's affiliate.noreferrer hides the referring page from the partner. */
+  rel?: string;
 }
 
 /** A headed block of paragraphs. */
@@ -143,7 +162,9 @@ export interface HotelView {
   facts: FactView[];
   /** Gallery photographs with their alt text in the page's language; empty without a gallery. */
   gallery: ImageView[];
-  book: BookLink<"hero" | "body" | "cta">;
+  book: BookLink<"hero" | "top" | "bar" | "body" | "cta">;
+  /** The "Check Availability & Book Now" form, when site.yaml's affiliate settings describe the partner's search. */
+  availability?: AvailabilityView;
 }
 
 /** The home page's content. */
@@ -151,7 +172,8 @@ export interface HomeView {
   text: HomeText;
   heroImage: ImageView;
   book: BookLink<"hero" | "cta">;
-  cards: HotelCard[];
+  /** The destinations by region, in site.yaml's order of regions (one group when it has none). */
+  groups: RegionGroup[];
 }
 
 /** What every page has, whatever its kind. */

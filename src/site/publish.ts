@@ -36,7 +36,7 @@ export function robotsTxt(site: ResolvedSite): string {
 }
 
 // The policy lives with the host rules that send it; re-exported for the preview server and its tests.
-export { CACHE_FOREVER, CACHE_REVALIDATE, CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "./host-rules/policy.js";
+export { CACHE_FOREVER, CACHE_REVALIDATE, contentSecurityPolicy, securityHeaders } from "./host-rules/policy.js";
 
 /** Every publishing file of the site. */
 export function publishFiles(site: ResolvedSite, content: Content): OutputFile[] {

@@ -6,6 +6,8 @@ import type { Content, HomeText, Hotel, HotelText, ImageInfo, Language, UiString
 import { imagePlan, OG_SIZE } from "../images/plan.js";
 import { bookLink, pageKey, type Placement } from "./affiliate.js";
 import { factViews } from "./facts.js";
+import { availabilityForm } from "./availability.js";
+import { groupByRegion } from "./regions.js";
 import { fallbackMarker } from "./fallback-marks.js";
 import { flagUrl } from "./flags.js";
 import { format, type ResolvedText } from "./i18n.js";
@@ -76,6 +78,14 @@ export interface ResolvedSite<P extends PageSummary = PageSummary> {
 
 /** The og image's size and type: every page's is the same (one object for all of them). */
 const OG_IMAGE_SIZE = { ...OG_SIZE, type: "image/jpeg" };
+
+/** The copyright string split at its {year} and {siteName}, so the footer can mark each (a fallback name its language). */
+export function copyrightLine(template: string, siteName: string, year: number): Chrome["copyright"] {
+  return template
+    .split(/(\{year\}|\{siteName\})/)
+    .filter(Boolean)
+    .map((part) => (part === "{year}" ? { year } : part === "{siteName}" ? { siteName } : { text: part }));
+}
 
 /** Splits prose into paragraphs at blank lines. */
 export function paragraphs(text: string | undefined): string[] {
@@ -252,7 +262,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       bookNow: book(site.affiliate.link, t.bookNow, route, lang.code, ["header", "menu", "footer"]),
       popular: popularOf(lang.code),
       contactEmail: site.contactEmail,
-      year: opts.now.getUTCFullYear(),
+      copyright: copyrightLine(t.copyright, t.siteName, opts.now.getUTCFullYear()),
     };
   }
 
@@ -347,7 +357,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
             type: "website",
             jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
           }),
-          home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), cards: content.hotels.map((h) => card(h, lang.code)) },
+          home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), groups: groupByRegion({ hotels: content.hotels.map(hotelFields), cards: content.hotels.map((h) => card(h, lang.code)), regions: site.regions, lang: lang.code, def, htmlLang: lang.htmlLang }) },
         };
       });
 
@@ -376,7 +386,8 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
           image,
           facts: factViews(h.facts, t, lang.htmlLang),
           gallery: (h.gallery ?? []).map((ref, i) => imageOf(ref, ht.galleryAlt?.[i] ?? "")),
-          book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "body", "cta"]),
+          book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
+          availability: availabilityForm({ affiliate: site.affiliate, link: h.affiliateLink, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
         };
         return {
             kind: "hotel",
@@ -404,7 +415,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         return {
           kind: "notFound",
           template: "notFound",
-          head: head(notFound, lang, { title: t.notFoundMetaTitle, description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
+          head: head(notFound, lang, { title: format(t.notFoundMetaTitle, { siteName: t.siteName }), description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
         };
       });
     }

@@ -4,8 +4,11 @@
 /** The localStorage key the original site (i18next) used for an explicit language choice. */
 export const STORED_LANGUAGE_KEY = "i18nextLng";
 
-/** The sessionStorage key that remembers, for the visit, which suggested language was dismissed. */
+/** The localStorage key prefix that remembers a dismissed suggestion, one key per suggested language. */
 export const DISMISSED_KEY = "langBannerDismissed";
+
+/** The localStorage key remembering that the banner offering `code` was dismissed ("langBannerDismissed.ja"). */
+export const dismissedKey = (code: string) => `${DISMISSED_KEY}.${code}`;
 
 /** The primary subtag of a language tag, lower-cased ("zh-CN" -> "zh"); "" for a non-string. */
 export function primarySubtag(tag: unknown): string {

@@ -1,10 +1,12 @@
 // The site's one small script (bundled as an IIFE, loaded with defer): progressive enhancement only. Each
 // part runs on its own, so a missing element or a throwing storage never stops the others.
+import { initAvailability } from "./availability";
 import { initLanguageBanner } from "./language-banner";
 import { initLanguageMemory } from "./language-memory";
 import { initLanguageMenu } from "./language-menu";
 import { initMobileMenu } from "./mobile-menu";
 import { pageLanguage, siteLanguages } from "./page-languages";
+import { initYear } from "./year";
 
 /** Runs one enhancement, keeping its failure to itself. */
 function run(enhance: () => void): void {
@@ -26,6 +28,8 @@ run(() => (site = siteLanguages(doc)));
 run(() => initMobileMenu(doc));
 run(() => initLanguageMenu(doc));
 run(() => initLanguageMemory(doc, site));
+run(() => initAvailability(doc));
+run(() => initYear(doc));
 run(() => initLanguageBanner(doc, { site, page: pageLanguage(doc), browser: browserLanguages() }));
 run(() => {
   // The specification's error catalogue: an unknown path is logged to the console.

@@ -62,7 +62,17 @@ export function Footer({ page }: { page: Page }) {
       <div className="site-footer__legal">
         <p className="site-footer__disclosure"><T>{t.disclosure}</T></p>
         <p>
-          © {chrome.year} <T>{chrome.siteName}</T>. <T>{t.rightsReserved}</T>
+          {chrome.copyright.map((part, i) =>
+            "year" in part ? (
+              <span key={i} data-year>
+                {part.year}
+              </span>
+            ) : "siteName" in part ? (
+              <T key={i}>{part.siteName}</T>
+            ) : (
+              part.text
+            ),
+          )}
         </p>
       </div>
     </footer>

@@ -1,27 +1,12 @@
-// Home page: hero, welcome, three features, Why Choose, the destinations grid and a closing call to action.
-import type { HotelCard, HomePage } from "../../src/site/pages";
+// Home page: hero, welcome, three features, Why Choose, the destinations by region and a closing call to action.
+import type { HomePage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
 import { Img, panelSide } from "../components/Img";
+import { Destinations } from "../components/Destinations";
 import { T } from "../components/T";
 
 const FEATURES = ["Accommodations", "Dining", "Locations"] as const;
 const REASONS = ["quality", "global", "amenities", "culinary", "business", "sustainable"] as const;
-
-function Card({ card }: { card: HotelCard }) {
-  return (
-    <li className="card">
-      <a className="card__link" href={card.href}>
-        <Img image={card.image} className="card__image" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" />
-        <div className="card__body">
-          <p className="card__location"><T>{card.location}</T></p>
-          <h3 className="card__name"><T>{card.name}</T></h3>
-          <p className="card__title"><T>{card.title}</T></p>
-          <p className="card__description"><T>{card.description}</T></p>
-        </div>
-      </a>
-    </li>
-  );
-}
 
 export function Home({ page }: { page: HomePage }) {
   const home = page.home;
@@ -77,11 +62,7 @@ export function Home({ page }: { page: HomePage }) {
       <section className="destinations container" id="destinations" tabIndex={-1}>
         <h2 className="section-title"><T>{x.destinationsTitle}</T></h2>
         <p className="destinations__subtitle"><T>{x.destinationsSubtitle}</T></p>
-        <ul className="cards">
-          {home.cards.map((c) => (
-            <Card key={c.id} card={c} />
-          ))}
-        </ul>
+        <Destinations groups={home.groups} label={t.browseByRegion} />
       </section>
 
       <section className="cta cta--home">

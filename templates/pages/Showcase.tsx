@@ -1,9 +1,11 @@
 // Layout one: tall photo hero with its text at the bottom, overview, six feature tiles, themed sections
 // and a closing box with a second book button.
 import type { HotelPage } from "../../src/site/pages";
+import { AvailabilityForm } from "../components/AvailabilityForm";
 import { BookButton } from "../components/BookButton";
 import { FactsPanel } from "../components/FactsPanel";
 import { Gallery } from "../components/Gallery";
+import { BookingScope } from "../components/BookingParts";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
 import { Img, panelSide } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
@@ -30,6 +32,7 @@ export function Showcase({ page }: { page: HotelPage }) {
           <h2><T>{h.mainTitle}</T></h2>
           <Paragraphs items={h.overview} />
         </section>
+        <AvailabilityForm page={page} />
       </div>
       <section className="tiles container" aria-labelledby="highlights">
         <h2 className="visually-hidden" id="highlights">
@@ -43,10 +46,12 @@ export function Showcase({ page }: { page: HotelPage }) {
           ))}
         </ul>
       </section>
-      <Gallery page={page} />
-      <div className="container container--narrow">
-        <Sections sections={h.sections} />
-      </div>
+      <BookingScope page={page}>
+        <Gallery page={page} />
+        <div className="container container--narrow">
+          <Sections sections={h.sections} />
+        </div>
+      </BookingScope>
       {h.cta && <CallToAction page={page} title={h.cta.title} paragraphs={h.cta.paragraphs} book={h.book} />}
     </article>
   );

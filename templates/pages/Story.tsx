@@ -1,9 +1,11 @@
 // Layout two: a centred hero (60% of the viewport, 500px at least) from the hotel record, long descriptive
 // sections, and a closing call to action with a second book button.
 import type { HotelPage } from "../../src/site/pages";
+import { AvailabilityForm } from "../components/AvailabilityForm";
 import { BookButton } from "../components/BookButton";
 import { FactsPanel } from "../components/FactsPanel";
 import { Gallery } from "../components/Gallery";
+import { BookingScope } from "../components/BookingParts";
 import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
 import { Img, panelSide } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
@@ -29,9 +31,14 @@ export function Story({ page }: { page: HotelPage }) {
           <h2><T>{h.mainTitle}</T></h2>
           <Paragraphs items={h.intro} className="lead" />
         </section>
-        <Sections sections={h.sections} />
+        <AvailabilityForm page={page} />
       </div>
-      <Gallery page={page} />
+      <BookingScope page={page}>
+        <Gallery page={page} />
+        <div className="container container--narrow">
+          <Sections sections={h.sections} />
+        </div>
+      </BookingScope>
       {h.cta && <CallToAction page={page} title={h.cta.title} paragraphs={h.cta.paragraphs} book={h.book} />}
     </article>
   );

@@ -12,13 +12,16 @@ interface Affiliate {
   partnerId: string;
   allowedHosts: string[];
   tracking: { param: string; template: string };
+  languageParam: string;
+  languages: Record<string, string>;
 }
 const { affiliate } = await contentYaml<{ affiliate: Affiliate }>("site.yaml");
 
-/** A content link with the partner id added, as the specification asks. */
+/** A content link with the partner id added, as the specification asks, and the partner's English. */
 function withPartnerId(link: string): string {
   const u = new URL(link);
   u.searchParams.set(affiliate.partnerParam, affiliate.partnerId);
+  u.searchParams.set(affiliate.languageParam, affiliate.languages.en);
   return u.href;
 }
 const general = withPartnerId(affiliate.link);
@@ -29,12 +32,15 @@ function unlabelled(href: string): string {
   return u.href;
 }
 
-/** Each page, the link its own (in <main>) Book buttons must use, and how many it has there. */
+/**
+ * Each page, the link its own (in <main>) Book buttons must use, how many it has there, and how many of those
+ * the phone's booking bar holds (shown below the medium breakpoint only).
+ */
 const CASES = [
-  { name: "home", path: PAGES.home, own: general, inMain: 2 },
-  { name: "showcase (dubai)", path: PAGES.showcase, own: withPartnerId((await contentYaml("hotels/dubai.yaml")).affiliateLink), inMain: 2 },
-  { name: "story (tokyo)", path: PAGES.story, own: withPartnerId((await contentYaml("hotels/tokyo.yaml")).affiliateLink), inMain: 2 },
-  { name: "article (seoul)", path: PAGES.article, own: withPartnerId((await contentYaml("hotels/seoul.yaml")).affiliateLink), inMain: 1 },
+  { name: "home", path: PAGES.home, own: general, inMain: 2, bar: 0 },
+  { name: "showcase (dubai)", path: PAGES.showcase, own: withPartnerId((await contentYaml("hotels/dubai.yaml")).affiliateLink), inMain: 3, bar: 1 },
+  { name: "story (tokyo)", path: PAGES.story, own: withPartnerId((await contentYaml("hotels/tokyo.yaml")).affiliateLink), inMain: 3, bar: 1 },
+  { name: "article (seoul)", path: PAGES.article, own: withPartnerId((await contentYaml("hotels/seoul.yaml")).affiliateLink), inMain: 3, bar: 1 },
 ];
 
 describe("Book buttons", () => {
@@ -57,7 +63,7 @@ describe("Book buttons", () => {
           expect(u.protocol, b.href).toBe("https:");
           expect(affiliate.allowedHosts, b.href).toContain(u.host);
           expect(u.searchParams.get(affiliate.partnerParam), b.href).toBe(affiliate.partnerId);
-          expect(u.searchParams.get(affiliate.tracking.param), b.href).toMatch(/^en-[a-z0-9-]+-(header|menu|footer|hero|body|cta)$/);
+          expect(u.searchParams.get(affiliate.tracking.param), b.href).toMatch(/^en-[a-z0-9-]+-(header|menu|footer|hero|top|bar|body|cta)$/);
         }
         // Each placement has its own label, so the partner's report tells them apart.
         expect(new Set(all.map((b) => b.href)).size).toBe(all.length);
@@ -84,8 +90,8 @@ describe("Book buttons", () => {
           expect(page.url()).toBe(here);
           clicked.push(unlabelled(href));
         }
-        // In <main> all of them; outside it, the footer's at every width and the header's from the medium breakpoint.
-        const expected = [...Array(c.inMain).fill(c.own), ...Array(viewport === MOBILE ? 1 : 2).fill(general)];
+        // In <main> all of them (the booking bar on phones only); outside it, the footer's at every width and the header's from the medium breakpoint.
+        const expected = [...Array(viewport === MOBILE ? c.inMain : c.inMain - c.bar).fill(c.own), ...Array(viewport === MOBILE ? 1 : 2).fill(general)];
         expect(clicked.sort()).toEqual(expected.sort());
       });
     }

@@ -8,11 +8,14 @@ import { contentYaml, DESKTOP, MOBILE, PAGES, useSite } from "./support.js";
 const site = useSite();
 
 const strings = await contentYaml<Record<string, Record<string, string>>>("strings.yaml");
-const settings = await contentYaml<{ affiliate: { link: string; partnerParam: string; partnerId: string; tracking: { param: string; template: string } } }>("site.yaml");
-/** The general affiliate link (Book Now) in the English home page's mobile menu, with the partner id and label the build adds. */
+const settings = await contentYaml<{
+  affiliate: { link: string; partnerParam: string; partnerId: string; tracking: { param: string; template: string }; languageParam: string; languages: Record<string, string> };
+}>("site.yaml");
+/** The general affiliate link (Book Now) in the English home page's mobile menu, with the partner id, language and label the build adds. */
 const general = (() => {
   const u = new URL(settings.affiliate.link);
   u.searchParams.set(settings.affiliate.partnerParam, settings.affiliate.partnerId);
+  u.searchParams.set(settings.affiliate.languageParam, settings.affiliate.languages.en);
   const { param, template } = settings.affiliate.tracking;
   u.searchParams.set(param, template.replace("{lang}", "en").replace("{page}", "home").replace("{placement}", "menu"));
   return u.href;

@@ -1,12 +1,13 @@
-// The pages' measured layout and the not-found page: the home page's destinations grid (32 cards in 1, 2 and 3
-// columns, each leading to its hotel, descriptions clamped to two lines), the hero height of the home page and
+// The pages' measured layout and the not-found page: the home page's destinations by region (compact cards in
+// one column on phones, full rows and no lone card at the widths above, each leading to its hotel, descriptions
+// clamped to two lines, a jump list of plain links), the hero height of the home page and
 // of each hotel layout, and the 404 page of each language as the host serves it.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { REPO } from "../support/fixture.js";
-import { contentYaml, DESKTOP, LANGS, MOBILE, PAGES, TABLET, useSite } from "./support.js";
+import { contentYaml, DESKTOP, inLanguage, LANGS, MOBILE, PAGES, TABLET, useSite } from "./support.js";
 
 const site = useSite();
 const strings = await contentYaml<Record<string, Record<string, string>>>("strings.yaml");
@@ -21,8 +22,8 @@ const HOTELS = await Promise.all(
     }),
 );
 
-/** The destination cards: the list items of the list in #destinations. */
-const cards = (page: Page) => page.locator("#destinations ul > li");
+/** The destination cards in #destinations. */
+const cards = (page: Page) => page.locator("#destinations li.card");
 
 /** Each description's clamp and size (a description is the card text the design clamps to two lines). */
 const descriptions = (page: Page) =>
@@ -38,22 +39,46 @@ describe("destinations grid", () => {
     expect(HOTELS.length).toBe(32);
   });
 
-  for (const [viewport, columns] of [
-    [MOBILE, 1],
-    [TABLET, 2],
-    [DESKTOP, 3],
-  ] as const) {
-    it(`at ${viewport.width} px: 32 cards in ${columns} column(s), descriptions clamped to 2 lines`, async () => {
-      const { page } = await site().open(PAGES.home, { viewport });
+  /** Each region's cards: x, y and bottom of every card, and its description's clamp, by region. */
+  const regionBoxes = (page: Page) =>
+    page.locator("#destinations .region").evaluateAll((regions) =>
+      regions.map((r) => ({
+        id: r.id,
+        cards: [...r.querySelectorAll(".card")].map((c) => {
+          const b = c.getBoundingClientRect();
+          return { x: Math.round(b.x), y: Math.round(b.y), right: b.right, height: b.height };
+        }),
+      })),
+    );
+
+  for (const lang of LANGS) {
+    it(`${lang.code} at 390x844: compact cards in one column, the page at most half its former 20,600 px`, async () => {
+      const viewport = { width: 390, height: 844 };
+      const { page } = await site().open(inLanguage(PAGES.home, lang), { viewport });
       expect(await cards(page).count()).toBe(32);
-      const boxes = await cards(page).evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), right: r.right })));
-      const xs = [...new Set(boxes.map((b) => b.x))].sort((a, b) => a - b);
-      expect(xs.length, `distinct card x positions: ${xs.join(", ")}`).toBe(columns);
-      // Filled row by row: the first `columns` cards share a row, the next one starts the second.
-      expect(new Set(boxes.slice(0, columns).map((b) => b.y)).size).toBe(1);
-      expect(boxes[columns].y).toBeGreaterThan(boxes[0].y);
-      // Everything fits the viewport (no sideways scrolling).
-      for (const b of boxes) expect(b.right).toBeLessThanOrEqual(viewport.width);
+      const regions = await regionBoxes(page);
+      const all = regions.flatMap((r) => r.cards);
+      expect(new Set(all.map((c) => c.x)).size).toBe(1);
+      for (const c of all) expect(c.height).toBeLessThanOrEqual(120);
+      expect(await page.locator("#destinations .card__description").first().isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(10_300);
+    });
+  }
+
+  for (const viewport of [TABLET, DESKTOP, { width: 1440, height: 900 }]) {
+    it(`at ${viewport.width} px: every region's rows are full but the last, which is never a lone card; descriptions clamped to 2 lines`, async () => {
+      const { page } = await site().open(PAGES.home, { viewport });
+      const regions = await regionBoxes(page);
+      expect(regions.map((r) => r.cards.length).reduce((a, b) => a + b)).toBe(32);
+      for (const r of regions) {
+        const rows = [...new Set(r.cards.map((c) => c.y))].map((y) => r.cards.filter((c) => c.y === y).length);
+        const columns = new Set(r.cards.map((c) => c.x)).size;
+        expect(viewport.width < 1024 ? [2] : [1, 2, 3, 4], r.id).toContain(Math.min(columns, 4));
+        for (const n of rows.slice(0, -1)) expect(n, `${r.id}: ${rows.join(", ")}`).toBe(columns);
+        if (r.cards.length > 1 && viewport.width >= 1024) expect(rows.at(-1), `${r.id}: ${rows.join(", ")}`).toBeGreaterThan(1);
+        for (const c of r.cards) expect(c.right).toBeLessThanOrEqual(viewport.width);
+      }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
 
       const texts = await descriptions(page);
@@ -68,12 +93,25 @@ describe("destinations grid", () => {
     });
   }
 
+  it("the jump list's plain links lead to each region's heading, without JavaScript", async () => {
+    const { page } = await site().open(PAGES.home, { viewport: MOBILE, javaScriptEnabled: false });
+    const links = page.locator("#destinations nav a");
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(["#region-asia-pacific", "#region-americas", "#region-europe", "#region-middle-east-africa"]);
+    await links.nth(2).click();
+    await page.waitForURL(/#region-europe$/);
+    // The scroll may be smooth: its end is where the heading sits in the top half of the screen.
+    const top = () => page.locator("#region-europe h3").evaluate((h) => h.getBoundingClientRect().top);
+    await expect.poll(top).toBeLessThan(MOBILE.height / 2);
+    expect(await top()).toBeGreaterThanOrEqual(0);
+  });
+
   it("each card links to its own hotel's page, named as in the content", async () => {
     const { page } = await site().open(PAGES.home, { viewport: DESKTOP });
     const shown = await cards(page).evaluateAll((els) =>
       els.map((li) => {
         const links = li.querySelectorAll("a");
-        return { links: links.length, href: links[0]?.getAttribute("href"), name: li.querySelector("h3")?.textContent?.trim() };
+        return { links: links.length, href: links[0]?.getAttribute("href"), name: li.querySelector(".card__name")?.textContent?.trim() };
       }),
     );
     expect(shown.every((c) => c.links === 1)).toBe(true);
@@ -161,5 +199,22 @@ describe("not-found page", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("ja");
     expect((await page.locator("main h1").textContent())!.trim().replace(/^404:\s*/, "")).toBe(strings.ja.notFoundTitle);
     await expect(page.locator("main").getByRole("link", { name: strings.ja.returnHome, exact: true }).isVisible()).resolves.toBe(true);
+  });
+});
+
+describe("copyright year", () => {
+  it("is the build's year in the HTML and the visitor's current year once the script ran", async () => {
+    const built = new Date().getFullYear();
+    const noScript = await site().open(PAGES.home, { viewport: DESKTOP, javaScriptEnabled: false });
+    expect(await noScript.page.locator("footer [data-year]").textContent()).toBe(String(built));
+    // A visitor whose clock is years ahead of the build sees their own year.
+    const ctx = await site().context({ viewport: DESKTOP });
+    await ctx.clock.install({ time: new Date("2040-06-01T12:00:00Z") });
+    const page = await ctx.newPage();
+    await page.goto(site().url + PAGES.article);
+    await expect.poll(() => page.locator("footer [data-year]").textContent()).toBe("2040");
+    // The line keeps its language's punctuation around it.
+    const zh = await site().open(`/zh${PAGES.article}`, { viewport: DESKTOP, javaScriptEnabled: false });
+    expect((await zh.page.locator("footer [data-year]").locator("..").textContent())!.trim()).toBe(`© ${built} ${strings.zh.siteName}。版权所有。`);
   });
 });

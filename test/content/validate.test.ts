@@ -147,6 +147,27 @@ describe("validateContent", () => {
     ]);
   });
 
+  it("with regions declared, reports a hotel without a region and one naming an unknown region", async () => {
+    const regions = "regions:\n  - id: north\n    name: { en: North, zh: 北方 }\npopularDestinations:";
+    const withRegions = replace("popularDestinations:", regions);
+    expect(
+      await errorsWith({
+        "site.yaml": withRegions,
+        "hotels/alpha.yaml": replace("layout: showcase\n", "layout: showcase\nregion: north\n"),
+        "hotels/beta.yaml": replace(/^layout: (.*)$/m, "layout: $1\nregion: south"),
+      }),
+    ).toEqual(['content/hotels/beta.yaml:3:9 /region "south" is not a region of the site', "content/hotels/gamma.yaml:1:1 has no region"]);
+    // Without regions in site.yaml, a hotel may not name one either.
+    expect(await errorsWith({ "hotels/alpha.yaml": replace("layout: showcase\n", "layout: showcase\nregion: north\n") })).toEqual([
+      'content/hotels/alpha.yaml:3:9 /region "north" is not a region of the site',
+    ]);
+  });
+
+  it("reports an availability form action off the allowed hosts", async () => {
+    const search = "  search: { action: https://evil.example.net/search, term: ss, checkIn: checkin, checkOut: checkout, adults: group_adults, rooms: no_rooms }\npopularDestinations:";
+    expect(await errorsWith({ "site.yaml": replace("popularDestinations:", search) })).toEqual([expect.stringMatching(/^content\/site\.yaml:\d+:\d+ \/affiliate\/search\/action must be an https URL on an allowed host$/)]);
+  });
+
   it("names the file and pointer without a line when the file was saved again between load and validation", async () => {
     const fx = await fixtureCopy({ "site.yaml": replace("{ code: ja, label: Japanese", "{ code: zh, label: Japanese") });
     cleanups.push(fx.cleanup);

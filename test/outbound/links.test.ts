@@ -34,6 +34,10 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse): void {
   if (p === "/r2") return redirect(`${base}/r3`);
   if (p === "/r3") return redirect("ok");
   if (p === "/hotel/gamma") return redirect("/hotel/gamma-new");
+  // A partner's redirect that keeps the query, and one that drops the language.
+  const query = new URL(req.url!, "http://x").searchParams;
+  if (p === "/keep") return redirect(`/ok?${query}`);
+  if (p === "/drop-lang") return (query.delete("lang"), redirect(`/ok?${query}`));
   if (p === "/head-refused") return void res.writeHead(req.method === "HEAD" ? 405 : 200).end();
   if (p === "/flaky") return void res.writeHead(flakyAnswers.shift() ?? 200).end();
   if (p === "/gone") return void res.writeHead(410).end();
@@ -172,15 +176,36 @@ describe("hotelsite links", () => {
       expect(report.links.map((l: { url: string; ok: boolean; final: string }) => [l.url, l.ok, l.final]).sort()).toEqual([
         [`https://${host}/hotel/alpha?aid=42`, true, `https://${host}/hotel/alpha?aid=42`],
         [`https://${host}/hotel/beta?aid=42`, false, `https://${host}/hotel/beta?aid=42`],
-        [`https://${host}/hotel/gamma?aid=42`, true, `https://${host}/hotel/gamma-new`],
+        [`https://${host}/hotel/gamma?aid=42`, false, `https://${host}/hotel/gamma-new`],
         [`https://${host}/search?aid=42`, true, `https://${host}/search?aid=42`],
       ]);
       const beta = report.links.find((l: { url: string }) => l.url.includes("/hotel/beta"));
       expect(beta).toMatchObject({ status: 404, error: "answers 404 Not Found", pages: ["/ja/test-brand-beta/", "/test-brand-beta/", "/zh/test-brand-beta/"] });
       expect(report.links.find((l: { url: string }) => l.url.includes("/search")).pages).toHaveLength(15);
+      // Gamma's page answers, but the redirect dropped the partner id site.yaml names.
+      expect(report.links.find((l: { url: string }) => l.url.includes("/hotel/gamma"))).toMatchObject({ status: 200, error: "the redirects dropped aid" });
     } finally {
       await fx.cleanup();
     }
+  });
+
+  it("reports a link whose redirects drop the partner id, label or language site.yaml names, and passes one that keeps them", async () => {
+    const out = await site("kept", {
+      "index.html": a(`${base}/keep?aid=42&lang=ja&label=ja-home-hero&ss=x`) + a(`${base}/drop-lang?aid=42&lang=zh-cn&label=zh-home-cta`) + a(`${base}/r3?aid=42`),
+    });
+    await mkdir(path.join(dir, "kept-content"), { recursive: true });
+    await writeFile(path.join(dir, "kept-content", "site.yaml"), "affiliate:\n  partnerParam: aid\n  languageParam: lang\n  tracking: { param: label, template: x }\n");
+    const r = await runCli(["links", "--json", "--out", out, "--content", path.join(dir, "kept-content")], dir);
+    const report = JSON.parse(r.out);
+    const byPath = (p: string) => report.links.find((l: { url: string }) => new URL(l.url).pathname === p);
+    expect(byPath("/keep")).toMatchObject({ ok: true });
+    expect(byPath("/drop-lang")).toMatchObject({ ok: false, status: 200, error: "the redirects dropped lang", final: `${base}/ok?aid=42&label=zh-home-cta` });
+    // /r3 sends the visitor to /ok without the query: the partner id is gone.
+    expect(byPath("/r3")).toMatchObject({ ok: false, error: "the redirects dropped aid" });
+    expect(r.code).toBe(1);
+    // The text report names what was lost and where the chain ended.
+    const text = (await runCli(["links", "--out", out, "--content", path.join(dir, "kept-content")], dir)).out;
+    expect(text).toContain(`BROKEN ${base}/drop-lang?aid=42&lang=zh-cn&label=zh-home-cta\n    the redirects dropped lang (after redirects, at ${base}/ok?aid=42&label=zh-home-cta)`);
   });
 
   it("with --ignore-param label, checks each booking link once whatever its placement, listing every page", async () => {

@@ -121,7 +121,8 @@ async function checkBuild(out: string, t: Texts): Promise<void> {
   expect([...pages.keys()]).toEqual([...baseline.keys()]);
   for (const [file, facts] of pages) {
     expect(facts.shape, `${file}: elements and attributes`).toEqual(baseline.get(file)!.shape);
-    expect(facts.urls, `${file}: URLs`).toEqual(baseline.get(file)!.urls);
+    // As a set: the home page orders destinations by their names, which are part of the text under test.
+    expect([...facts.urls].sort(), `${file}: URLs`).toEqual([...baseline.get(file)!.urls].sort());
   }
   const hotel = pages.get("test-brand-alpha/index.html")!;
   const home = pages.get("index.html")!;

@@ -54,6 +54,13 @@ describe("hotelScaffold", () => {
     expect(text).toMatch(/^# Translations: a block per language beside en: \(zh: \S+, ja: \S+\) with the same keys/m);
   });
 
+  it("names the site's first region, listing the others, when site.yaml declares regions (and no region otherwise)", () => {
+    const withRegions = parse(hotelScaffold({ id: "lisbon", layout: "article", site: { ...site, regions: ["europe", "americas"] }, schemaRef: "x" }));
+    expect(withRegions.region).toBe("europe");
+    expect(hotelScaffold({ id: "lisbon", layout: "article", site: { ...site, regions: ["europe", "americas"] }, schemaRef: "x" }).replace(/\n# /g, " ")).toContain("One of: europe, americas.");
+    expect(parse(hotelScaffold({ id: "lisbon", layout: "article", site, schemaRef: "x" }))).not.toHaveProperty("region");
+  });
+
   it("accepts slug parts only", () => {
     expect(invalidId("kuala-lumpur")).toBeNull();
     expect(invalidId("x1")).toBeNull();

@@ -54,6 +54,17 @@ describe("bookingUrl", () => {
     expect(bookingUrl({ link: "https://book.example.com/h#rooms", site: settings({}), lang: "en", page: "home", placement: "hero" })).toBe("https://book.example.com/h?aid=42#rooms");
   });
 
+  it("adds the partner's language value for the page's language beside the partner id, replacing one in the link", () => {
+    const site = settings({ template: "{lang}-{page}-{placement}" });
+    site.affiliate = { ...site.affiliate, languageParam: "lang", languages: { en: "en-us", zh: "zh-cn" } };
+    expect(bookingUrl({ link: "https://book.example.com/hotel/alpha.html?lang=de", site, lang: "zh", page: "test-brand-alpha", placement: "top" })).toBe(
+      "https://book.example.com/hotel/alpha.html?aid=42&lang=zh-cn&label=zh-test-brand-alpha-top",
+    );
+    // A site language the map does not name sends no language (the partner picks).
+    site.languages.push({ ...site.languages[0], code: "fr" });
+    expect(bookingUrl({ link: "https://book.example.com/h", site, lang: "fr", page: "home", placement: "hero" })).toBe("https://book.example.com/h?aid=42&label=fr-home-hero");
+  });
+
   it("adds only the partner id when the site has no tracking template", () => {
     expect(bookingUrl({ link: "https://book.example.com/h", site: settings({}), lang: "en", page: "home", placement: "hero" })).toBe("https://book.example.com/h?aid=42");
   });
@@ -155,12 +166,16 @@ describe("the bundled site's sponsored links", () => {
       "zh-grand-hyatt-dubai-header",
       "zh-grand-hyatt-dubai-menu",
       "zh-grand-hyatt-dubai-hero",
+      "zh-grand-hyatt-dubai-bar",
       "zh-grand-hyatt-dubai-cta",
       "zh-grand-hyatt-dubai-footer",
     ]);
-    expect(labels(path.join("ja", "grand-hyatt-seoul", "index.html"))).toEqual(["ja-grand-hyatt-seoul-header", "ja-grand-hyatt-seoul-menu", "ja-grand-hyatt-seoul-body", "ja-grand-hyatt-seoul-footer"]);
+    expect(labels(path.join("ja", "grand-hyatt-seoul", "index.html"))).toEqual(["ja-grand-hyatt-seoul-header", "ja-grand-hyatt-seoul-menu", "ja-grand-hyatt-seoul-top", "ja-grand-hyatt-seoul-bar", "ja-grand-hyatt-seoul-body", "ja-grand-hyatt-seoul-footer"]);
     expect(labels(path.join("ja", "404.html"))).toEqual(["ja-404-header", "ja-404-menu", "ja-404-footer"]);
     for (const l of links) expect(new URL(l.href).searchParams.get("aid"), l.href).toBe("2468013");
+    // Every link lands on the partner's page in the page's language (site.yaml affiliate.languages).
+    const partnerLang: Record<string, string> = { en: "en-us", zh: "zh-cn", ja: "ja" };
+    for (const l of links) expect(new URL(l.href).searchParams.get("lang"), l.href).toBe(partnerLang[/^(zh|ja)\//.exec(l.file.split(path.sep).join("/"))?.[1] ?? "en"]);
   });
 
   it("sends a hotel page's own buttons to that hotel's link and the others to the general link", async () => {
@@ -170,10 +185,11 @@ describe("the bundled site's sponsored links", () => {
       const u = new URL(href);
       u.searchParams.delete("label");
       u.searchParams.delete("aid");
+      u.searchParams.delete("lang");
       return u.href;
     };
     const onPage = links.filter((l) => l.file === path.join("grand-hyatt-dubai", "index.html"));
-    expect(onPage.filter((l) => l.inMain).map((l) => strip(l.href))).toEqual([new URL(dubai).href, new URL(dubai).href]);
+    expect(onPage.filter((l) => l.inMain).map((l) => strip(l.href))).toEqual([new URL(dubai).href, new URL(dubai).href, new URL(dubai).href]);
     expect(onPage.filter((l) => !l.inMain).map((l) => strip(l.href))).toEqual([new URL(general).href, new URL(general).href, new URL(general).href]);
   });
 });

@@ -63,8 +63,8 @@ describe("fallback text is marked with its own language", () => {
 
   it("gives a language banner whose sentence is not translated the default language's lang and dir", async () => {
     const html = await readFile(path.join(fx.dir, "dist/index.html"), "utf8");
-    expect(html).toContain('<aside class="lang-banner" lang="en" dir="ltr" data-lang-banner="ja"');
-    expect(html).toContain('<aside class="lang-banner" lang="zh-Hans" dir="ltr" data-lang-banner="zh"');
+    expect(html).toContain('<section class="lang-banner" lang="en" dir="ltr" data-lang-banner="ja"');
+    expect(html).toContain('<section class="lang-banner" lang="zh-Hans" dir="ltr" data-lang-banner="zh"');
   });
 
   it("leaves default-language pages without marks", async () => {

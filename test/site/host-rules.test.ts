@@ -87,3 +87,17 @@ describe("hosting rules of constant size", () => {
     }
   });
 });
+
+describe("the availability form under every host's policy", () => {
+  it("form-action allows exactly the affiliate's allowed hosts, in _headers and in both of _nginx.conf's places", async () => {
+    const content = await fixture(`${REPO}/content`);
+    const hosts: [string, ...string[]] = ["www.booking.com", "secure.example.net"];
+    const { files } = filesOf({ ...content, site: { ...content.site, affiliate: { ...content.site.affiliate, allowedHosts: hosts } } });
+    const formAction = (policy: string) => policy.split(/;\s*/).filter((d) => d.startsWith("form-action "));
+    const fromHeaders = parseHeaders(files._headers).flatMap((r) => r.headers.filter(([k]) => k === "Content-Security-Policy").map(([, v]) => v));
+    const fromNginx = [...files["_nginx.conf"].matchAll(/add_header Content-Security-Policy "([^"]+)"/g)].map((m) => m[1]);
+    expect(fromHeaders).toHaveLength(1);
+    expect(fromNginx).toHaveLength(2);
+    for (const policy of [...fromHeaders, ...fromNginx]) expect(formAction(policy)).toEqual(["form-action https://www.booking.com https://secure.example.net"]);
+  });
+});

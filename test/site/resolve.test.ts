@@ -54,7 +54,7 @@ describe("resolveSite's shared parts", () => {
   });
 
   it("gives a hotel's page and its card on the home page the same image", () => {
-    const card = (page("zh/index.html") as HomePage).home.cards.find((c) => c.id === "alpha")!;
+    const card = (page("zh/index.html") as HomePage).home.groups.flatMap((g) => g.cards).find((c) => c.id === "alpha")!;
     expect(card.image).toBe(hotel("zh/test-brand-alpha/index.html").hotel.image);
     expect(hotel("zh/test-brand-beta/index.html").hotel.image).not.toBe(card.image);
   });

@@ -16,14 +16,14 @@ afterAll(() => fx.cleanup());
 describe("the site name per language", () => {
   it("is translated in the footer, og:site_name and the WebSite data", async () => {
     const zh = await read("zh/index.html");
-    expect(zh).toMatch(/<p>© \d{4} 测试品牌指南\. /);
+    expect(zh).toMatch(/<p>© <span data-year="true">\d{4}<\/span> 测试品牌指南。/);
     expect(zh).toContain('<meta property="og:site_name" content="测试品牌指南">');
     expect(zh).toContain('"@type":"WebSite","name":"测试品牌指南"');
     expect(await read("index.html")).toContain('<meta property="og:site_name" content="Test Brand Guide">');
   });
 
   it("falls back to site.yaml's name where a language has none, marked and reported", async () => {
-    expect(await read("ja/index.html")).toMatch(/<p>© \d{4} <span lang="en" dir="ltr">Test Brand Guide<\/span>\. /);
+    expect(await read("ja/index.html")).toMatch(/<p>© <span data-year="true">\d{4}<\/span> <span lang="en" dir="ltr">Test Brand Guide<\/span>。/);
     const report = JSON.parse((await runCli(["check", "--json"], fx.dir)).out);
     const strings = report.coverage.find((c: { source: string }) => c.source === "strings").languages;
     expect(strings.ja.fallbacks).toContain("/siteName");

@@ -4,7 +4,10 @@ import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
-import { CONTENT_SECURITY_POLICY } from "../../src/site/publish.js";
+import { contentSecurityPolicy } from "../../src/site/publish.js";
+
+/** The policy of the fixture site, whose partner host is book.example.com. */
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy(["book.example.com"]);
 import { startServer, type PreviewServer } from "../../src/watch/server.js";
 import { fixtureCopy } from "../support/fixture.js";
 import { raw } from "./http.js";

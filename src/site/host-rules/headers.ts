@@ -1,7 +1,7 @@
 // `_headers` for Netlify and Cloudflare Pages: rules by pattern, never one per page. Both hosts apply every
 // matching rule and join repeated headers with a comma, so Cache-Control is set by rules that never overlap:
 // /assets/* (hashed, immutable) against the page patterns (/, /:page/, /:section/:page/, the 404 pages).
-import { CACHE_FOREVER, CACHE_REVALIDATE, SECURITY_HEADERS } from "./policy.js";
+import { CACHE_FOREVER, CACHE_REVALIDATE, securityHeaders } from "./policy.js";
 import type { HostPlan } from "./plan.js";
 
 /** URL patterns of every HTML page and other revalidated file: pages live one or two segments deep. */
@@ -16,7 +16,7 @@ export function headersFile(plan: HostPlan): string {
       .join("\n")}\n`;
   const revalidated = [...PAGE_PATTERNS, ...plan.notFoundPages, ...OTHER_REVALIDATED];
   return [
-    block("/*", SECURITY_HEADERS),
+    block("/*", securityHeaders(plan.formHosts)),
     block("/assets/*", { "Cache-Control": CACHE_FOREVER }),
     ...revalidated.map((p) => block(p, { "Cache-Control": CACHE_REVALIDATE })),
   ].join("\n");

@@ -13,6 +13,8 @@ export interface HostPlan {
   notFoundPages: string[];
   /** Renamed hotels: each old URL (slash and slash-less forms) and the page it moved to. */
   moved: Moved[];
+  /** The hosts forms may submit to (the CSP's form-action): the affiliate's allowed hosts. */
+  formHosts: string[];
 }
 
 /** The plan of a resolved site. */
@@ -23,5 +25,6 @@ export function hostPlan(site: ResolvedSite, content: Content): HostPlan {
     languageNotFound: others.map((l) => ({ prefix: site.routes.url({ kind: "home" }, l.code), page: notFound(l.code) })),
     notFoundPages: content.site.languages.map((l) => notFound(l.code)),
     moved: movedUrls(content, site.routes),
+    formHosts: content.site.affiliate.allowedHosts,
   };
 }

@@ -1,7 +1,12 @@
 // What every host must send: the security headers and the two cache rules, written once for all hosts' files.
 
-/** The Content-Security-Policy every page is served with: no inline script, no third-party code. */
-export const CONTENT_SECURITY_POLICY = [
+/**
+ * The Content-Security-Policy every page is served with: no inline script, no third-party code, and forms may
+ * submit only to the booking partner's hosts (site.yaml affiliate.allowedHosts: the availability form's target).
+ */
+export function contentSecurityPolicy(formHosts: readonly string[]): string {
+  const formAction = formHosts.length ? formHosts.map((h) => `https://${h}`).join(" ") : "'none'";
+  return [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
@@ -10,19 +15,20 @@ export const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
-  "form-action 'none'",
+  `form-action ${formAction}`,
   "frame-ancestors 'none'",
   "upgrade-insecure-requests",
-].join("; ");
+  ].join("; ");
+}
 
-/** Security headers for every response. */
-export const SECURITY_HEADERS: Record<string, string> = {
-  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+/** Security headers for every response, the policy's form hosts given. */
+export const securityHeaders = (formHosts: readonly string[]): Record<string, string> => ({
+  "Content-Security-Policy": contentSecurityPolicy(formHosts),
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
   "X-Frame-Options": "DENY",
-};
+});
 
 /** Cache rules: hashed assets forever, HTML revalidated on every visit. */
 export const CACHE_FOREVER = "public, max-age=31536000, immutable";

@@ -1,0 +1,47 @@
+// "Check Availability & Book Now": dates, adults and rooms, submitted with GET straight to the partner's search
+// page; the affiliate parameters (partner id, label, language, search term) ride along as hidden fields, so it
+// works without JavaScript. The script only keeps check-out after check-in (templates/client/availability.ts).
+import type { HotelPage } from "../../src/site/pages";
+import { T } from "./T";
+
+export function AvailabilityForm({ page }: { page: HotelPage }) {
+  const form = page.hotel.availability;
+  if (!form) return null;
+  const t = page.t;
+  const id = (name: string) => `availability-${name}`;
+  return (
+    <section className="availability" aria-labelledby={id("title")}>
+      <h2 className="availability__title" id={id("title")}>
+        <T>{t.checkAvailability}</T>
+      </h2>
+      <form className="availability__form" action={form.action} method="get" target="_blank" rel={form.rel} data-availability>
+        {form.hidden.map((f) => (
+          <input key={f.name} type="hidden" name={f.name} value={f.value} />
+        ))}
+        <p className="availability__field">
+          <label htmlFor={id("in")}><T>{t.checkIn}</T></label>
+          <input id={id("in")} type="date" name={form.names.checkIn} data-check-in />
+        </p>
+        <p className="availability__field">
+          <label htmlFor={id("out")}><T>{t.checkOut}</T></label>
+          <input id={id("out")} type="date" name={form.names.checkOut} data-check-out />
+        </p>
+        <p className="availability__field">
+          <label htmlFor={id("adults")}><T>{t.adults}</T></label>
+          <input id={id("adults")} type="number" name={form.names.adults} defaultValue="2" min="1" max="30" inputMode="numeric" />
+        </p>
+        <p className="availability__field">
+          <label htmlFor={id("rooms")}><T>{t.rooms}</T></label>
+          <input id={id("rooms")} type="number" name={form.names.rooms} defaultValue="1" min="1" max="30" inputMode="numeric" />
+        </p>
+        <p className="availability__submit">
+          <button className="button" type="submit">
+            <T>{t.checkAvailability}</T>
+            <span className="visually-hidden"> (<T>{t.opensInNewTab}</T>)</span>
+          </button>
+          <small className="book__note"><T>{t.commissionNote}</T></small>
+        </p>
+      </form>
+    </section>
+  );
+}
