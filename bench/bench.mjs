@@ -4,12 +4,12 @@
 // system), side by side with Hugo building a same-structure site (when Hugo is installed), the two taking turns
 // and each rebuilding its existing output folder. It reports time and peak-memory ratios to Hugo against the
 // budgets, per-page cost, time per stage, the incremental rebuild, page weight and the renderToStaticMarkup floor.
-// Results: tables on stdout, bench/results/*.json and a chart; `--readme` writes the README's figures.
+// Results: tables on stdout, bench/results/*.json and a chart; `--readme` writes the figures of docs/performance.md.
 //
 // Usage: npm run bench [-- --no-peers] [--sizes 333,1334,4000] [--runs N] [--work DIR] [--readme]
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { budgetRows, budgetTable, fileSystemOf } from "./lib/budget.mjs";
-import { readmeSection, withSection } from "./readme.mjs";
+import { FIGURES_FILE, readmeSection, withSection } from "./readme.mjs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -228,9 +228,8 @@ try {
   if (args.peers) await writeFile(path.join(ROOT, "bench", "chart.svg"), svg);
   log(`results in bench/results/bench-${stamp}.json${args.peers ? "; chart in bench/chart.svg" : ""}`);
   if (args.readme) {
-    const readme = path.join(ROOT, "README.md");
-    await writeFile(readme, withSection(await readFile(readme, "utf8"), readmeSection(result)));
-    log("README.md: performance figures written from this run");
+    await writeFile(FIGURES_FILE, withSection(await readFile(FIGURES_FILE, "utf8"), readmeSection(result)));
+    log(`${path.relative(ROOT, FIGURES_FILE)}: performance figures written from this run`);
   }
 } finally {
   await rm(work, { recursive: true, force: true });

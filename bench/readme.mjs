@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Writes the README's benchmark figures from a benchmark run (bench/results/latest.json, or the file given),
-// between the markers `<!-- bench:start -->` and `<!-- bench:end -->`, so the README never shows numbers
-// that no run produced. `npm run bench -- --readme` calls it after the run.
+// Writes the benchmark figures of docs/performance.md from a benchmark run (bench/results/latest.json, or the
+// file given), between the markers `<!-- bench:start -->` and `<!-- bench:end -->`, so the docs never show
+// numbers that no run produced. `npm run bench -- --readme` calls it after the run.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +11,8 @@ import { stageTable } from "./lib/report.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const START = "<!-- bench:start -->";
 const END = "<!-- bench:end -->";
+/** The document whose figures the benchmark writes (the README links to it). */
+export const FIGURES_FILE = path.join(ROOT, "docs", "performance.md");
 
 /** The Markdown between the markers for one run. */
 export function readmeSection(result) {
@@ -34,18 +36,17 @@ export function readmeSection(result) {
   ].join("\n");
 }
 
-/** Replaces the text between the markers in `readme`. */
+/** Replaces the text between the markers in `readme` (the text of FIGURES_FILE). */
 export function withSection(readme, section) {
   const a = readme.indexOf(START);
   const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README.md has no ${START} ... ${END} markers`);
+  if (a < 0 || b < a) throw new Error(`${path.relative(ROOT, FIGURES_FILE)} has no ${START} ... ${END} markers`);
   return `${readme.slice(0, a + START.length)}\n${section}\n${readme.slice(b)}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = process.argv[2] ?? path.join(ROOT, "bench", "results", "latest.json");
   const result = JSON.parse(await readFile(file, "utf8"));
-  const readme = path.join(ROOT, "README.md");
-  await writeFile(readme, withSection(await readFile(readme, "utf8"), readmeSection(result)));
-  console.log(`README.md: benchmark figures from ${path.relative(ROOT, file)}`);
+  await writeFile(FIGURES_FILE, withSection(await readFile(FIGURES_FILE, "utf8"), readmeSection(result)));
+  console.log(`${path.relative(ROOT, FIGURES_FILE)}: benchmark figures from ${path.relative(ROOT, file)}`);
 }
