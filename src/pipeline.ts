@@ -10,7 +10,7 @@ import { loadContent, type LoadCache } from "./content/load.js";
 import { validateContent } from "./content/validate.js";
 import { imageFiles } from "./images/stage.js";
 import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
-import { renderSite } from "./render/pool.js";
+import { startPool, threadsFor, type Limits, type RenderPool } from "./render/pool.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
 import { changedInputs, input, inputValues, type InputValues } from "./site/inputs.js";
@@ -41,6 +41,10 @@ export interface PipelineOptions {
   until?: "resolve" | "render" | "write";
   /** The state is kept for a next run (watch): every page is resolved whole and kept. A build lets each go once rendered. */
   keep?: boolean;
+  /** Rendering threads (default: HOTELSITE_THREADS, else from the pages and the cores: render/pool.ts threadsFor). */
+  threads?: number;
+  /** Limits on template code: time per page, memory per rendering thread. */
+  limits?: Limits;
 }
 
 /** Milliseconds spent in each stage. */
@@ -96,6 +100,8 @@ export interface State {
   paths: Set<string>;
   /** Changed files of runs that failed since this state was made: the next run takes them in too. */
   pending: Set<string>;
+  /** The rendering threads, with the templates loaded (watch keeps them; whoever drops the state closes them). */
+  pool?: RenderPool;
 }
 
 /** A run's result: the state the next run starts from (the previous one when this run failed) and its report. */
@@ -206,6 +212,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
   const toRender = opts.until !== "resolve";
   let sink: OutputSink | undefined;
   let writing = false;
+  // The rendering threads: the last run's when they still work, else new ones (made once the page count is known).
+  let pool = previous?.pool && !previous.pool.broken ? previous.pool : undefined;
 
   try {
     // A first run writes the whole folder: put back what a killed build left aside, and refuse an output
@@ -259,10 +267,12 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       return { state, report: { ...report, ok: true, full: true, rendered: [], written: [], removed: [], pages: pages!.length, warnings, errors: [], ms: performance.now() - started } };
     }
 
+    // The rendering threads load the templates (again only when they or the asset links changed).
+    pool ??= await startPool(threadsFor(pages?.length ?? resolver.count, opts.threads), opts.limits);
+    const names = await time("render", () => pool!.load({ templatesUrl: templates!.url, assets: assets!.links, templatesDir, cwd, devScript: opts.devScript }));
     // Render: new and re-resolved pages, pages of changed templates, every page when the asset names changed.
     const affected = (() => {
       if (!prev?.templates || templates!.hash === prev.templates.hash) return new Set<string>();
-      const names = Object.keys(templates!.module.pages);
       const changedTemplates = [...files].filter((f) => isWithin(templatesDir, f));
       const now = affectedTemplates(templates!.graph, { templatesDir, names, changed: changedTemplates });
       const before = affectedTemplates(prev.templates.graph, { templatesDir, names, changed: changedTemplates });
@@ -271,19 +281,11 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const everyPage = !prev || affected === "all" || JSON.stringify(assets!.links) !== JSON.stringify(prev.assets?.links);
     const reused = resolver.site().reused;
     const dirty: Iterable<Page> = !pages ? timedPages(resolver.pages(), timings) : everyPage ? pages : pages.filter((p) => !reused.has(p) || (affected as Set<string>).has(p.template));
-    // A first run streams pages into the output's staging folder as they are rendered (memory grows with the
-    // pages in flight, not with the site); later runs write only what changed, below.
+    // A first run's threads write each page into the output's staging folder as they render it (memory holds
+    // the pages in flight, not the site); later runs get the bytes back and write only what changed, below.
     const rendered = await time("render", async () => {
-      if (!prev) sink = await openOutput({ ...place, pages: pages?.length ?? resolver.count });
-      return renderSite(dirty, {
-        templates: templates!.module,
-        templatesHash: templates!.hash,
-        assets: assets!.links,
-        templatesDir,
-        cwd,
-        devScript: opts.devScript,
-        output: sink,
-      });
+      if (!prev && opts.until !== "render") sink = await openOutput(place);
+      return pool!.render(dirty, sink?.staging);
     });
     const site: ResolvedSite = { ...resolver.site(), pages: pages ?? rendered.map((r) => r.page) };
     const state = stateOf(site);
@@ -310,16 +312,16 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (dead.length) throw new ContentErrors(dead);
 
     // A rehearsal (until "render") writes nothing; a first run's staging folder always gets its files.
-    const { written, removed } = opts.until === "render" && !sink ? { written: [] as string[], removed: [] as string[] } : await time("write", async () => {
+    const { written, removed } = opts.until === "render" ? { written: [] as string[], removed: [] as string[] } : await time("write", async () => {
       if (sink) {
         const rest = [...assets!.files, ...publish];
-        for (const f of rest) await sink.write(f);
-        for (const c of copies) await sink.copy(c);
-        await sink.commit();
+        for (const f of rest) sink.write(f);
+        for (const c of copies) sink.copy(c);
+        await sink.commit({ files: rendered.length, linked: rendered.filter((r) => r.linked).length });
         sink = undefined;
         return { written: [...rendered.map((r) => r.page.outFile), ...rest.map((f) => f.path), ...copies.map((c) => c.path)].sort(), removed: [] as string[] };
       }
-      const pageFiles: OutputFile[] = rendered.map((r) => ({ path: r.page.outFile, contents: r.contents }));
+      const pageFiles: OutputFile[] = rendered.map((r) => ({ path: r.page.outFile, contents: r.bytes! }));
       // From here a failure may leave some files written: the kept state then forgets what publish wrote.
       writing = true;
       return writeChanged({
@@ -329,7 +331,9 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         remove: removedPaths,
       });
     });
-    Object.assign(state, { templates, assets, links, images: { key: imageKey, copies }, paths, publish });
+    Object.assign(state, { templates, assets, links, images: { key: imageKey, copies }, paths, publish, pool: opts.keep ? pool : undefined });
+    if (!opts.keep) await pool.close();
+    if (previous?.pool && previous.pool !== pool) await previous.pool.close();
     return {
       state,
       report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
@@ -340,6 +344,10 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // The previous state stays; the files of this run are taken in again by the next one. A write that failed
     // part way may have replaced publishing files: the next run compares them all with the disk again.
     const state = previous && { ...previous, pending: new Set([...previous.pending, ...files]), ...(writing ? { publish: undefined } : {}) };
+    // The rendering threads go on with the kept state (watch), or stop with the run.
+    if (state && opts.keep) state.pool = pool;
+    else await pool?.close();
+    if (previous?.pool && previous.pool !== pool) await previous.pool.close();
     const base = { ...report, ok: false, full: false, rendered: [], written: [], removed: [], pages: previous?.site.pages.length ?? 0, warnings: [] };
     const ms = performance.now() - started;
     if (e instanceof ContentErrors) return { state, report: { ...base, errors: e.errors, ms } };

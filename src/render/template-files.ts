@@ -1,6 +1,6 @@
 // Refuses a template folder holding anything but regular files inside it (a FIFO would hang esbuild's read,
 // a device would feed it without end, a link out of the folder would publish whatever it points at).
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { checkRegularFile } from "../content/read-file.js";
 import { ContentError, ContentErrors } from "../errors.js";
@@ -12,6 +12,9 @@ const MAX_TEMPLATE_BYTES = 4 * 1024 * 1024;
 export async function checkTemplateFiles(templatesDir: string, cwd: string): Promise<void> {
   const errors: ContentError[] = [];
   const root = path.resolve(cwd, templatesDir);
+  if (!(await stat(root).then((s) => s.isDirectory(), () => false))) {
+    throw new ContentErrors([new ContentError({ file: path.relative(cwd, root) || "." }, "is not a templates folder: it does not exist or is not a folder", "give --templates the folder that holds index.tsx, or leave it out to use the bundled templates")]);
+  }
   async function walk(dir: string): Promise<void> {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
