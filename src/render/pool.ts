@@ -161,22 +161,23 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
       check();
       const key = JSON.stringify(init);
       if (loaded?.key !== key) {
-        const names = Promise.all(
+        const all = Promise.all(
           slots.map(
             (slot) =>
               new Promise<string[]>((resolve, reject) =>
                 send(slot, { kind: "templates", init }, { done: (a) => (a.kind === "templates" ? resolve(a.names) : reject(a.kind === "failed" ? decodeError(a.error) : new Error("unexpected answer"))) }),
               ),
           ),
-        ).then((all) => all[0]);
-        loaded = { key, names };
+        ).then((each) => each[0]);
+        loaded = { key, names: all };
         // A failed load is not kept: the next run loads again.
-        names.catch(() => (loaded = undefined));
+        all.catch(() => (loaded = undefined));
       }
-      await Promise.race([loaded.names.catch(() => {}), failedSoon]);
+      const names = loaded.names;
+      await Promise.race([names.catch(() => {}), failedSoon]);
       check();
       try {
-        return await loaded.names;
+        return await names;
       } catch (e) {
         throw e instanceof ContentError ? new ContentErrors([e]) : e;
       }
