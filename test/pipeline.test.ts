@@ -36,7 +36,11 @@ beforeAll(async () => {
   opts = { contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z"), devScript: "/__hotelsite/live.js", keep: true };
   ({ state, report: first } = await run(undefined, "all", opts));
 });
-afterAll(() => fx.cleanup());
+afterAll(async () => {
+  // The kept state's rendering threads go with the session, as watch closes them when it stops.
+  await state?.pool?.close();
+  await fx.cleanup();
+});
 
 describe("run (the pipeline, again after a change)", () => {
   it("builds everything first, with the dev script on every page", async () => {
