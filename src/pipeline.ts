@@ -212,8 +212,11 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
   const toRender = opts.until !== "resolve";
   let sink: OutputSink | undefined;
   let writing = false;
-  // The rendering threads: the last run's when they still work, else new ones (made once the page count is known).
-  let pool = previous?.pool && !previous.pool.broken ? previous.pool : undefined;
+  // The rendering threads: the last run's when they still work, else a first one started now, so that it loads
+  // React while this thread loads the content (more join it once the page count is known).
+  const kept = previous?.pool && !previous.pool.broken ? previous.pool : undefined;
+  const starting = kept || !toRender ? undefined : startPool(1, opts.limits);
+  let pool: RenderPool | undefined = kept;
 
   try {
     // A first run writes the whole folder: put back what a killed build left aside, and refuse an output
@@ -268,7 +271,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     }
 
     // The rendering threads load the templates (again only when they or the asset links changed).
-    pool ??= await startPool(threadsFor(pages?.length ?? resolver.count, opts.threads), opts.limits);
+    pool ??= await starting!;
+    if (!kept) pool.grow(threadsFor(pages?.length ?? resolver.count, opts.threads));
     const names = await time("render", () => pool!.load({ templatesUrl: templates!.url, assets: assets!.links, templatesDir, cwd, devScript: opts.devScript }));
     // Render: new and re-resolved pages, pages of changed templates, every page when the asset names changed.
     const affected = (() => {
@@ -345,6 +349,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // part way may have replaced publishing files: the next run compares them all with the disk again.
     const state = previous && { ...previous, pending: new Set([...previous.pending, ...files]), ...(writing ? { publish: undefined } : {}) };
     // The rendering threads go on with the kept state (watch), or stop with the run.
+    pool ??= await starting?.catch(() => undefined);
     if (state && opts.keep) state.pool = pool;
     else await pool?.close();
     if (previous?.pool && previous.pool !== pool) await previous.pool.close();

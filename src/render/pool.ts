@@ -74,6 +74,8 @@ interface Slot {
 /** N rendering threads; kept by watch from run to run in its State, closed by a build once it rendered. */
 export interface RenderPool {
   readonly threads: number;
+  /** Starts threads up to `threads` (a run knows how many pages it has only once its content is loaded). */
+  grow(threads: number): void;
   /** Loads a template set into every thread (again only when it changed); resolves with the page templates it exports. */
   load(init: TemplatesInit): Promise<string[]>;
   /** Renders pages in order; with `staging` each is written there by its thread. Throws every template error at once. */
@@ -83,7 +85,7 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
-/** Starts `threads` rendering threads with the given limits. */
+/** Starts `threads` rendering threads with the given limits (more can be added with grow). */
 export async function startPool(threads: number, limits: Limits = {}): Promise<RenderPool> {
   const timeoutMs = limits.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const memoryMb = limits.memoryMb ?? DEFAULT_MEMORY_MB;
@@ -116,7 +118,9 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
     const about = job?.about ? `template "${job.about.template}" ${what} on ${job.about.outFile}` : `the templates ${what} while loading`;
     return new ContentError({ file: "templates" }, about, hint);
   };
-  const slots: Slot[] = Array.from({ length: threads }, () => {
+  const slots: Slot[] = [];
+  /** Starts one more rendering thread (React loads as it starts, while the main thread loads the content). */
+  const addSlot = () => {
     const slot: Slot = { worker: new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: memoryMb } }), jobs: [] };
     slot.worker.on("message", (answer: FromWorker) => {
       const job = slot.jobs.shift();
@@ -132,8 +136,9 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
     slot.worker.on("exit", (code) => {
       if (!closing) fail(stopped(slot.jobs[0], `stopped its rendering thread (exit code ${code})`, "templates must not call process.exit; throw an error to fail the build"));
     });
-    return slot;
-  });
+    slots.push(slot);
+  };
+  while (slots.length < threads) addSlot();
 
   /** Sends one message to a thread; its answer goes to `done`. The time limit runs from when the thread can start on it. */
   const send = (slot: Slot, msg: ToWorker, job: Job) => {
@@ -153,7 +158,15 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
   };
 
   return {
-    threads,
+    get threads() {
+      return slots.length;
+    },
+    grow(n) {
+      if (failure || slots.length >= n) return;
+      while (slots.length < n) addSlot();
+      // The new threads have no templates yet: the next load sends them to every thread.
+      loaded = undefined;
+    },
     get broken() {
       return !!failure;
     },
