@@ -363,8 +363,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
 /**
  * A save's work done once, nothing written and nothing kept: one hotel's default-language text is taken as
  * changed, so its file is read and validated again and its page and the home page are resolved, rendered and
- * checked in this thread. Watch does it after the first build, whose pages were finished in the page worker and
- * which ran none of a save's paths: the first save then runs compiled code, not code warming up. The hotel is
+ * checked. Watch does it after the first build, which ran none of a save's paths (resolving a few pages, getting
+ * their bytes back): the first save then runs compiled code, not code warming up. The hotel is
  * one no footer lists (a footer's hotel is on every page). Returns that run's report (none without hotels).
  */
 export async function rehearse(state: State, opts: PipelineOptions): Promise<RunReport | undefined> {
