@@ -98,6 +98,15 @@ describe("run (the pipeline, again after a change)", () => {
     expect(await readFile(out("ja/404.html"), "utf8")).toContain("Test Brand Gamma Bay");
   });
 
+  it("saving a popular hotel's description renders its own pages and home pages, not every page whose footer lists its name", async () => {
+    const r = await edit("content/hotels/alpha.yaml", (s) => s.replace("description: A seaside hotel with 1,234 rooms.", "description: A seaside hotel with 1,234 rooms and a pier."));
+    expect(r.errors).toEqual([]);
+    expect(r.rendered).toEqual(expect.arrayContaining(["index.html", "test-brand-alpha/index.html"]));
+    // Footers read the name alone: no other hotel's page and no 404 page is rendered again.
+    expect(r.rendered.filter((f) => /404|beta|gamma/.test(f))).toEqual([]);
+    expect(await readFile(out("index.html"), "utf8")).toContain("and a pier.");
+  });
+
   it("a layout template change renders that layout's pages only", async () => {
     const r = await edit("templates/pages/Story.tsx", (s) => s.replace('className="hotel hotel--story"', 'className="hotel hotel--story hotel--edited"'));
     expect(r.errors).toEqual([]);

@@ -16,6 +16,11 @@ export const input = {
    * that needed no fallback reads of it.
    */
   shape: (source: string, lang: string) => `${source}#${lang}:shape`,
+  /**
+   * One field of a language's block ("hotel:dubai#en/name"), for what reads that field alone: every page's footer
+   * shows the popular hotels' names, and only their names (FIELDS_READ_ALONE).
+   */
+  field: (source: string, lang: string, key: string) => `${source}#${lang}/${key}`,
   /** A hotel's own fields apart from its text: layout, hero, image, booking link. */
   hotel: (id: string) => `hotel:${id}`,
   /** An image file's facts (size and content hash). */
@@ -46,9 +51,15 @@ function shapeOf(block: unknown): string {
   return s;
 }
 
-/** Sets each language block of a text source, and the default language's shape. */
-function addBlocks(values: Map<string, unknown>, source: string, byLang: Record<string, unknown>, def: string): void {
-  for (const [lang, block] of Object.entries(byLang)) values.set(input.text(source, lang), block);
+/** The fields of a hotel's text that pages read on their own (input.field), apart from the whole block. */
+export const FIELDS_READ_ALONE = ["name"] as const;
+
+/** Sets each language block of a text source (and, for a hotel, its fields read alone), and the default language's shape. */
+function addBlocks(values: Map<string, unknown>, source: string, byLang: Record<string, unknown>, def: string, alone: readonly string[] = []): void {
+  for (const [lang, block] of Object.entries(byLang)) {
+    values.set(input.text(source, lang), block);
+    for (const key of alone) values.set(input.field(source, lang, key), (block as Record<string, unknown> | undefined)?.[key]);
+  }
   values.set(input.shape(source, def), shapeOf(byLang[def]));
 }
 
@@ -58,7 +69,7 @@ function hotelGroup(h: Hotel, def: string): ReadonlyMap<string, unknown> {
   const kept = hotelGroups.get(h);
   if (kept?.def === def) return kept.group;
   const group = new Map<string, unknown>([[input.hotel(h.id), hotelFields(h)]]);
-  addBlocks(group, `hotel:${h.id}`, h.text, def);
+  addBlocks(group, `hotel:${h.id}`, h.text, def, FIELDS_READ_ALONE);
   hotelGroups.set(h, { def, group });
   return group;
 }

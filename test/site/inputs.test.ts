@@ -41,20 +41,20 @@ describe("changedInputs", () => {
     expect(changedInputs(inputValues(base), inputValues(content([alpha, again], { site: base.site, strings: base.strings, home: base.home })))).toEqual(new Set());
   });
 
-  it("names exactly the block that changed, and the shape only when the fields did", () => {
+  it("names exactly the block that changed, the fields read alone (a hotel's name) when they did, and the shape only when the fields did", () => {
     const words = hotel("beta", { name: "Beta", intro: "B, revised." });
     expect(changedInputs(inputValues(base), inputValues(content([alpha, words])))).toEqual(new Set(["hotel:beta#en"]));
     const fields = hotel("beta", { name: "Beta", intro: "B.", tagline: "New." });
     expect(changedInputs(inputValues(base), inputValues(content([alpha, fields])))).toEqual(new Set(["hotel:beta#en", "hotel:beta#en:shape"]));
     const translated = hotel("alpha", { name: "Alpha", intro: "A." }, { name: "阿尔法" });
-    expect(changedInputs(inputValues(base), inputValues(content([translated, beta])))).toEqual(new Set(["hotel:alpha#zh"]));
+    expect(changedInputs(inputValues(base), inputValues(content([translated, beta])))).toEqual(new Set(["hotel:alpha#zh", "hotel:alpha#zh/name"]));
     const layout = { ...beta, layout: "article" } as Hotel;
     expect(changedInputs(inputValues(base), inputValues(content([alpha, layout])))).toEqual(new Set(["hotel:beta"]));
   });
 
   it("names every input of a hotel that came or went, and the hotel list", () => {
     const gone = changedInputs(inputValues(base), inputValues(content([alpha])));
-    expect(gone).toEqual(new Set(["hotels", "hotel:beta", "hotel:beta#en", "hotel:beta#en:shape"]));
+    expect(gone).toEqual(new Set(["hotels", "hotel:beta", "hotel:beta#en", "hotel:beta#en/name", "hotel:beta#en:shape"]));
     const back = changedInputs(inputValues(content([alpha])), inputValues(base));
     expect(back).toEqual(gone);
   });
