@@ -169,6 +169,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--host <host>", "interface to bind (use 0.0.0.0 to share the preview on your network; bound to 127.0.0.1 it answers only localhost names)", "127.0.0.1")
     .option(FORCE[0], FORCE[1])
     .option(...TIMEOUT)
+    .option("--verbose", "after each save, list the pages rendered and why (the input or template that changed)")
     .action(async (o) => {
       const port = parsePort(o.port);
       const print = (r: ReturnType<typeof formatRebuild>) => {
@@ -181,7 +182,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       try {
         // Loaded only for watch (the folder watcher, the HTTP server): other commands start faster without it.
         const { startWatch } = await import("./watch/watch.js");
-        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)) });
+        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r, undefined, Boolean(o.verbose))) });
         session = await Promise.race([starting, stopping.then(() => null)]);
         if (!session) {
           if (!(await settleWithin(starting.then((s) => s.stop())))) io.err("note: stopped without waiting for the first build to finish");

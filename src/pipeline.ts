@@ -59,6 +59,8 @@ export interface RunReport {
   changed: string[];
   /** Output files of the pages rendered, in page order. */
   rendered: string[];
+  /** Why each page was rendered again (a run on a previous state): the input or template that changed, or "new page". */
+  why: Record<string, string>;
   /** Output files written because their bytes changed (or all of them when the folder was swapped in). */
   written: string[];
   /** Output files removed because the site no longer has them. */
@@ -245,6 +247,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // Resolve: a page none of whose recorded inputs changed is taken from the previous run as it was.
     const inputs = content === prev?.content ? prev.inputs : inputValues(content);
     const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
+    // Why each re-resolved page could not be taken as it was: the first of its recorded inputs that changed.
+    const why: Record<string, string> = {};
     const resolver = siteResolver(content, {
       baseUrl: opts.baseUrl,
       now,
@@ -253,8 +257,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
             const same = prev!.pages?.[at];
             const page = same?.outFile === outFile ? same : pageAt(prev!, outFile);
             const used = page && prev!.site.inputs.get(page.outFile);
-            if (!page || !used) return undefined;
-            for (const id of used) if (changedIn.has(id)) return undefined;
+            if (!page || !used) return void (why[outFile] = "new page");
+            for (const id of used) if (changedIn.has(id)) return void (why[outFile] = `${id} changed`);
             return { page, inputs: used };
           }
         : undefined,
@@ -267,7 +271,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const stateOf = (site: ResolvedSite): State => ({ load: loaded.cache, loaded, content, warnings, inputs, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
     if (!toRender) {
       const state = stateOf({ ...resolver.site(), pages: pages! });
-      return { state, report: { ...report, ok: true, full: true, rendered: [], written: [], removed: [], pages: pages!.length, warnings, errors: [], ms: performance.now() - started } };
+      return { state, report: { ...report, ok: true, full: true, rendered: [], why: {}, written: [], removed: [], pages: pages!.length, warnings, errors: [], ms: performance.now() - started } };
     }
 
     // The rendering threads load the templates (again only when they or the asset links changed).
@@ -284,6 +288,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     })();
     const everyPage = !prev || affected === "all" || JSON.stringify(assets!.links) !== JSON.stringify(prev.assets?.links);
     const reused = resolver.site().reused;
+    const everyReason = affected === "all" ? "a template every page uses changed" : "the asset names changed";
+    const whyOf = (p: PageSummary) => (everyPage ? everyReason : (why[p.outFile] ?? `template "${p.template}" changed`));
     const dirty: Iterable<Page> = !pages ? timedPages(resolver.pages(), timings) : everyPage ? pages : pages.filter((p) => !reused.has(p) || (affected as Set<string>).has(p.template));
     // A first run's threads write each page into the output's staging folder as they render it (memory holds
     // the pages in flight, not the site); later runs get the bytes back and write only what changed, below.
@@ -340,7 +346,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (previous?.pool && previous.pool !== pool) await previous.pool.close();
     return {
       state,
-      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
+      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), why: prev ? Object.fromEntries(rendered.map((r) => [r.page.outFile, whyOf(r.page)])) : {}, written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
     };
   } catch (e) {
     // A first run's staging folder is thrown away whole; the last good output stays as it was.
@@ -353,7 +359,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (state && opts.keep) state.pool = pool;
     else await pool?.close();
     if (previous?.pool && previous.pool !== pool) await previous.pool.close();
-    const base = { ...report, ok: false, full: false, rendered: [], written: [], removed: [], pages: previous?.site.pages.length ?? 0, warnings: [] };
+    const base = { ...report, ok: false, full: false, rendered: [], why: {}, written: [], removed: [], pages: previous?.site.pages.length ?? 0, warnings: [] };
     const ms = performance.now() - started;
     if (e instanceof ContentErrors) return { state, report: { ...base, errors: e.errors, ms } };
     return { state, report: { ...base, errors: [], failure: e instanceof Error ? e : new Error(String(e)), ms } };

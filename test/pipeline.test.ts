@@ -104,6 +104,7 @@ describe("run (the pipeline, again after a change)", () => {
     expect(r.rendered).toEqual(expect.arrayContaining(["index.html", "test-brand-alpha/index.html"]));
     // Footers read the name alone: no other hotel's page and no 404 page is rendered again.
     expect(r.rendered.filter((f) => /404|beta|gamma/.test(f))).toEqual([]);
+    expect(r.why["index.html"]).toBe("hotel:alpha#en changed");
     expect(await readFile(out("index.html"), "utf8")).toContain("and a pier.");
   });
 
@@ -112,6 +113,7 @@ describe("run (the pipeline, again after a change)", () => {
     expect(r.errors).toEqual([]);
     expect(sorted(r.rendered)).toEqual(sorted(langs("test-brand-beta/index.html")));
     expect(await readFile(out("test-brand-beta/index.html"), "utf8")).toContain("hotel--edited");
+    expect(r.why["test-brand-beta/index.html"]).toBe('template "story" changed');
   });
 
   it("a #fragment into a page the save did not render is checked against that page's ids from the last run", async () => {
