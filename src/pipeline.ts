@@ -20,6 +20,7 @@ import { publishFiles } from "./site/publish.js";
 import { siteResolver, type Coverage, type PageSummary, type ResolvedSite } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
 import { isWithin, packageRoot } from "./util/paths.js";
+import { deepFreeze, freezeContent } from "./util/deep-freeze.js";
 import { pauseFor } from "./util/test-pause.js";
 import { checkOutput, openOutput, recover, writeChanged, type CopiedFile, type OutputSink } from "./write/writer.js";
 
@@ -89,6 +90,8 @@ export interface State {
   site: ResolvedSite;
   /** Every page whole, when the run resolved them all at once (check, and watch, whose next run reuses them). */
   pages?: Page[];
+  /** `pages` by output file, made when the next run first looks one up. */
+  pageIndex?: Map<string, Page>;
   /** Translation coverage by source and language. */
   coverage: Map<string, Coverage>;
   templates?: LoadedTemplates;
@@ -243,6 +246,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     );
     const { content, warnings } =
       prev && loaded.cache === prev.load ? { content: prev.content, warnings: prev.warnings } : await time("validate", () => validateContent(loaded));
+    if (freezeContent) deepFreeze(content);
 
     // Resolve: a page none of whose recorded inputs changed is taken from the previous run as it was.
     const inputs = content === prev?.content ? prev.inputs : inputValues(content);
@@ -401,14 +405,12 @@ function samePathsAs(prev: State, site: ResolvedSite, publish: OutputFile[], ass
   );
 }
 
-/** The previous run's page at an output file (a state kept for a next run holds its pages whole). */
+/** The previous run's page at an output file (a state kept for a next run holds its pages whole, indexed once). */
 function pageAt(state: State, outFile: string): Page | undefined {
   if (!state.pages) return undefined;
-  let index = pageIndex.get(state.pages);
-  if (!index) pageIndex.set(state.pages, (index = new Map(state.pages.map((p) => [p.outFile, p]))));
-  return index.get(outFile);
+  state.pageIndex ??= new Map(state.pages.map((p) => [p.outFile, p]));
+  return state.pageIndex.get(outFile);
 }
-const pageIndex = new WeakMap<Page[], Map<string, Page>>();
 
 /** Pages from a resolver, the time spent resolving each counted into the resolve stage. */
 function* timedPages(pages: Generator<Page>, timings: Partial<Timings>): Generator<Page> {

@@ -43,6 +43,11 @@ afterAll(async () => {
 });
 
 describe("run (the pipeline, again after a change)", () => {
+  it("freezes the loaded content under test, so a stage that mutates it fails loudly", () => {
+    expect(Object.isFrozen(state!.content.hotels[0].text)).toBe(true);
+    expect(Object.isFrozen(state!.content.site.languages)).toBe(true);
+  });
+
   it("builds everything first, with the dev script on every page", async () => {
     expect(first.errors).toEqual([]);
     expect(first).toMatchObject({ ok: true, full: true, pages: 15, changed: [] });
