@@ -13,9 +13,10 @@ import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
 import { startPool, threadsFor, type Limits, type RenderPool } from "./render/pool.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
-import { changedInputs, input, inputValues, type InputValues } from "./site/inputs.js";
+import { changedInputs, input, inputValues, isCopy, type InputValues } from "./site/inputs.js";
 import { deadLinks, fileForUrl } from "./site/links.js";
 import type { Page } from "./site/pages.js";
+import { planLoad, planRender } from "./plan.js";
 import { publishFiles } from "./site/publish.js";
 import { siteResolver, type Coverage, type PageSummary, type ResolvedSite } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
@@ -147,27 +148,6 @@ function stopwatch(timings: Partial<Timings>) {
   };
 }
 
-/** Which stages' inputs the changed files are: content, the templates module, the assets, or anything. */
-function sortChanges(changed: Set<string>, dirs: { contentDir: string; templatesDir: string }, prev: State) {
-  let templates = false;
-  let assets = false;
-  let content = false;
-  let everything = false;
-  let schemas = false;
-  for (const file of changed) {
-    if (isWithin(schemasDir(), file)) schemas = true;
-    else if (isWithin(dirs.contentDir, file)) content = true;
-    else if (isWithin(dirs.templatesDir, file)) {
-      const inTemplates = prev.templates?.inputs.includes(file) ?? true;
-      const inAssets = prev.assets?.inputs.includes(file) ?? true;
-      // A file neither bundle is made of yet (a new one) may be either's.
-      templates ||= inTemplates || !inAssets;
-      assets ||= inAssets || !inTemplates;
-    } else everything = true;
-  }
-  return { templates: templates || everything, assets: assets || everything, content: content || everything, everything, schemas };
-}
-
 /** Coverage entries by source and language, the new ones over the kept ones, for sources that still exist. */
 function mergeCoverage(kept: Map<string, Coverage> | undefined, fresh: Coverage[], content: Content, prune: boolean): Map<string, Coverage> {
   const out = new Map(kept);
@@ -211,8 +191,9 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
   const now = opts.now ?? new Date();
   const prev = changed === "all" ? undefined : previous;
   const files = new Set(changed === "all" ? [] : [...(previous?.pending ?? []), ...changed].map((f) => path.resolve(cwd, f)));
-  const what = prev ? sortChanges(files, { contentDir, templatesDir }, prev) : undefined;
-  const notes = what?.schemas ? ["a schema changed: validation uses the schemas hotelsite started with; restart watch to apply it"] : [];
+  // The plan: what to load again (from the changed files), then, once the site is resolved, what to render and why.
+  const load = planLoad(prev, files, { contentDir, templatesDir, schemasDir: schemasDir() });
+  const notes = load.schemas ? ["a schema changed: validation uses the schemas hotelsite started with; restart watch to apply it"] : [];
   const report = { changed: changed === "all" ? [] : [...changed].map((f) => shown(path.resolve(cwd, f))).sort(), notes, timings };
   const toRender = opts.until !== "resolve";
   let sink: OutputSink | undefined;
@@ -231,17 +212,11 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       await recover(outDir);
       await checkOutput(place);
     }
-    // Load: only changed files are read again; a changed folder (or anything outside) reads everything.
-    const reread = !prev || what!.everything || [...files].some((f) => isWithin(contentDir, f) && !path.extname(f));
-    const compileTemplates = toRender && (!prev?.templates || what!.templates);
-    const bundle = toRender && (!prev?.assets || what!.assets);
     const [loaded, templates, assets] = await time("load", () =>
       Promise.all([
-        !prev || what!.content
-          ? loadContent({ contentDir, cwd, previous: prev?.load, changed: reread ? undefined : files })
-          : { ...prev.loaded, cache: prev.load },
-        compileTemplates ? loadTemplates({ templatesDir, cwd }) : prev?.templates,
-        bundle ? bundleAssets({ templatesDir, cwd }) : prev?.assets,
+        load.content === "none" ? { ...prev!.loaded, cache: prev!.load } : loadContent({ contentDir, cwd, previous: prev?.load, changed: load.content === "all" ? undefined : load.content.files }),
+        toRender && load.templates ? loadTemplates({ templatesDir, cwd }) : prev?.templates,
+        toRender && load.assets ? bundleAssets({ templatesDir, cwd }) : prev?.assets,
       ]),
     );
     const { content, warnings } =
@@ -290,11 +265,9 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       const before = affectedTemplates(prev.templates.graph, { templatesDir, names, changed: changedTemplates });
       return now === "all" || before === "all" ? ("all" as const) : new Set([...now, ...before]);
     })();
-    const everyPage = !prev || affected === "all" || JSON.stringify(assets!.links) !== JSON.stringify(prev.assets?.links);
-    const reused = resolver.site().reused;
-    const everyReason = affected === "all" ? "a template every page uses changed" : "the asset names changed";
-    const whyOf = (p: PageSummary) => (everyPage ? everyReason : (why[p.outFile] ?? `template "${p.template}" changed`));
-    const dirty: Iterable<Page> = !pages ? timedPages(resolver.pages(), timings) : everyPage ? pages : pages.filter((p) => !reused.has(p) || (affected as Set<string>).has(p.template));
+    const causes = { first: !prev, templates: affected, assets: JSON.stringify(assets!.links) !== JSON.stringify(prev?.assets?.links) };
+    const plan = pages ? planRender(pages, resolver.site().reused, why, causes) : undefined;
+    const dirty: Iterable<Page> = plan ? plan.pages : timedPages(resolver.pages(), timings);
     // A first run's threads write each page into the output's staging folder as they render it (memory holds
     // the pages in flight, not the site); later runs get the bytes back and write only what changed, below.
     const rendered = await time("render", async () => {
@@ -305,7 +278,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const state = stateOf(site);
 
     // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them.
-    const copyOnly = !!changedIn && [...changedIn].every((id) => id.includes("#"));
+    const copyOnly = !!changedIn && [...changedIn].every(isCopy);
     const publish = copyOnly && prev?.publish ? prev.publish : publishFiles(site, content);
     // The image stage runs again only when an image or the site's address changed.
     const imageKey = JSON.stringify([opts.baseUrl, content.site.baseUrl, [...content.images].map(([r, i]) => [r, i.hash])]);
@@ -350,7 +323,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (previous?.pool && previous.pool !== pool) await previous.pool.close();
     return {
       state,
-      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), why: prev ? Object.fromEntries(rendered.map((r) => [r.page.outFile, whyOf(r.page)])) : {}, written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
+      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), why: prev ? plan!.why : {}, written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
     };
   } catch (e) {
     // A first run's staging folder is thrown away whole; the last good output stays as it was.

@@ -28,6 +28,14 @@ export const input = {
 };
 
 /**
+ * Whether an input is copy: a language block, its shape or one of its fields (every name made by input.text,
+ * input.shape and input.field, and only those, holds "#"). The sitemap and host rules read no copy.
+ */
+export function isCopy(id: string): boolean {
+  return id.includes("#");
+}
+
+/**
  * Every input of a run's content with its value, in groups: one per hotel (its fields and text blocks), one for
  * the images, one for the rest. A hotel's group is the same object from run to run while its file is not saved,
  * so comparing two runs skips it whole; within a group values are compared by identity first, then by JSON.
