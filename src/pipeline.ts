@@ -181,7 +181,8 @@ function sameContents(a: OutputFile["contents"] | undefined, b: OutputFile["cont
  */
 export async function run(previous: State | undefined, changed: Set<string> | "all", opts: PipelineOptions): Promise<RunResult> {
   const started = performance.now();
-  const timings: Partial<Timings> = {};
+  // Keyed in pipeline order, whatever order the stages finish in (a build resolves inside render).
+  const timings: Partial<Timings> = { load: undefined, validate: undefined, resolve: undefined, render: undefined, images: undefined, write: undefined };
   const time = stopwatch(timings);
   const cwd = opts.cwd ?? process.cwd();
   const contentDir = path.resolve(cwd, opts.contentDir);
