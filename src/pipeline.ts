@@ -13,7 +13,7 @@ import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
 import { startPool, threadsFor, type Limits, type RenderPool } from "./render/pool.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
-import { changedInputs, input, inputValues, isCopy, type InputValues } from "./site/inputs.js";
+import { changedInputs, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
 import { deadLinks, fileForUrl } from "./site/links.js";
 import type { Page } from "./site/pages.js";
 import { planLoad, planRender } from "./plan.js";
@@ -87,6 +87,8 @@ export interface State {
   content: Content;
   warnings: Warning[];
   inputs: InputValues;
+  /** What inputValues keeps from run to run (groups of unchanged hotels). */
+  inputCache: InputCache;
   /** The site as resolved: every page's summary, the inputs each page read, coverage and routes. */
   site: ResolvedSite;
   /** Every page whole, when the run resolved them all at once (check, and watch, whose next run reuses them). */
@@ -225,7 +227,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (freezeContent) deepFreeze(content);
 
     // Resolve: a page none of whose recorded inputs changed is taken from the previous run as it was.
-    const inputs = content === prev?.content ? prev.inputs : inputValues(content);
+    const inputCaches = prev?.inputCache ?? previous?.inputCache ?? inputCache();
+    const inputs = content === prev?.content ? prev.inputs : inputValues(content, inputCaches);
     const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
     // Why each re-resolved page could not be taken as it was: the first of its recorded inputs that changed.
     const why: Record<string, string> = {};
@@ -248,7 +251,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const streamed = !prev && toRender && !opts.keep;
     const pages = streamed ? undefined : await time("resolve", () => [...resolver.pages()]);
     const coverageOf = (found: Coverage[]) => mergeCoverage(prev?.coverage, found, content, !changedIn || changedIn.has(input.hotelList) || changedIn.has(input.site));
-    const stateOf = (site: ResolvedSite): State => ({ load: loaded.cache, loaded, content, warnings, inputs, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
+    const stateOf = (site: ResolvedSite): State => ({ load: loaded.cache, loaded, content, warnings, inputs, inputCache: inputCaches, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
     if (!toRender) {
       const state = stateOf({ ...resolver.site(), pages: pages! });
       return { state, report: { ...report, ok: true, full: true, rendered: [], why: {}, written: [], removed: [], pages: pages!.length, warnings, errors: [], ms: performance.now() - started } };

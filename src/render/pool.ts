@@ -197,7 +197,8 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
     },
     async render(pages, staging) {
       const out: (RenderedPage | undefined)[] = [];
-      const errors: ContentError[] = [];
+      // Template errors by page, reported in page order: the same report whichever thread met one first.
+      const failed: ContentError[] = [];
       let i = 0;
       for (const page of pages) {
         await until(() => slots.some((s) => s.jobs.length < IN_FLIGHT));
@@ -211,7 +212,7 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
             if (a.kind === "page") out[at] = { page: done, links: a.links, ids: a.ids, bytes: a.bytes, linked: a.linked };
             else if (a.kind === "failed") {
               const e = decodeError(a.error);
-              if (e instanceof ContentError) addTemplateError(errors, e);
+              if (e instanceof ContentError) failed[at] = e;
               else fail(e);
             }
           },
@@ -219,6 +220,8 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
       }
       await until(() => slots.every((s) => s.jobs.length === 0));
       check();
+      const errors: ContentError[] = [];
+      for (const e of failed) if (e) addTemplateError(errors, e);
       if (errors.length) throw new ContentErrors(errors);
       return out as RenderedPage[];
     },
