@@ -6,7 +6,7 @@
 // runs out of memory or exits is stopped and reported as a content error naming the template and the page.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { ContentError, ContentErrors } from "../errors.js";
+import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import type { Page } from "../site/pages.js";
 import { summary, type PageSummary } from "../site/resolve.js";
 import { workerScript } from "../util/worker-script.js";
@@ -59,8 +59,10 @@ export function threadsFor(pages: number, requested?: number, env: NodeJS.Proces
 
 /** What a thread was asked and has not answered, and what to do with the answer. */
 interface Job {
-  /** What it is about, for a limit's error: the page's template and file. */
+  /** What it is about, for a limit's error: the page's template and file (none: loading the templates). */
   about?: { template: string; outFile: string };
+  /** How long it may take once the thread can start on it. */
+  limitMs: number;
   done(answer: FromWorker): void;
 }
 
@@ -89,10 +91,14 @@ export interface RenderPool {
 export async function startPool(threads: number, limits: Limits = {}): Promise<RenderPool> {
   const timeoutMs = limits.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const memoryMb = limits.memoryMb ?? DEFAULT_MEMORY_MB;
+  // Loading includes the thread's start and React's import, which a busy machine slows: never less than the default.
+  const loadLimitMs = Math.max(timeoutMs, DEFAULT_TIMEOUT_MS);
   const script = await workerScript("render/worker.ts");
   let failure: Error | undefined;
   let closing = false;
   let loaded: { key: string; names: Promise<string[]> } | undefined;
+  /** The templates folder as the user sees it, for the errors of limits (the last load's). */
+  let where = "templates";
   /** Who waits for an answer (a free place in a thread, or the last one), woken by every answer and by a failure. */
   const waiters = new Set<() => void>();
   const wake = () => {
@@ -116,7 +122,7 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
   /** The content error of a limit met while a thread had `job` in hand. */
   const stopped = (job: Job | undefined, what: string, hint: string) => {
     const about = job?.about ? `template "${job.about.template}" ${what} on ${job.about.outFile}` : `the templates ${what} while loading`;
-    return new ContentError({ file: "templates" }, about, hint);
+    return new ContentError({ file: where }, about, hint);
   };
   const slots: Slot[] = [];
   /** Starts one more rendering thread (React loads as it starts, while the main thread loads the content). */
@@ -124,7 +130,7 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
     const slot: Slot = { worker: new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: memoryMb } }), jobs: [] };
     slot.worker.on("message", (answer: FromWorker) => {
       const job = slot.jobs.shift();
-      if (slot.jobs.length) slot.timer?.refresh();
+      if (slot.jobs.length) arm(slot);
       else clearTimeout(slot.timer);
       job?.done(answer);
       wake();
@@ -140,14 +146,18 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
   };
   while (slots.length < threads) addSlot();
 
+  /** Starts the time limit of the thread's oldest job (again after each answer: the next job starts then). */
+  const arm = (slot: Slot) => {
+    clearTimeout(slot.timer);
+    const job = slot.jobs[0];
+    slot.timer = setTimeout(() => fail(stopped(job, `did not finish within ${job.limitMs / 1000} s`, "a template that never ends (an endless loop) stops here; raise --timeout if a page really takes this long")), job.limitMs);
+    slot.timer.unref();
+  };
   /** Sends one message to a thread; its answer goes to `done`. The time limit runs from when the thread can start on it. */
   const send = (slot: Slot, msg: ToWorker, job: Job) => {
     slot.jobs.push(job);
     slot.worker.postMessage(msg);
-    if (slot.jobs.length === 1) {
-      slot.timer = setTimeout(() => fail(stopped(slot.jobs[0], `did not finish within ${timeoutMs / 1000} s`, "a template that never ends (an endless loop) stops here; raise --timeout if a page really takes this long")), timeoutMs);
-      slot.timer.unref();
-    }
+    if (slot.jobs.length === 1) arm(slot);
   };
   /** Resolves once `ready()` holds or the pool failed. */
   const until = async (ready: () => boolean) => {
@@ -173,12 +183,13 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
     async load(init) {
       check();
       const key = JSON.stringify(init);
+      where = shownPath(init.templatesDir, init.cwd);
       if (loaded?.key !== key) {
         const all = Promise.all(
           slots.map(
             (slot) =>
               new Promise<string[]>((resolve, reject) =>
-                send(slot, { kind: "templates", init }, { done: (a) => (a.kind === "templates" ? resolve(a.names) : reject(a.kind === "failed" ? decodeError(a.error) : new Error("unexpected answer"))) }),
+                send(slot, { kind: "templates", init }, { limitMs: loadLimitMs, done: (a) => (a.kind === "templates" ? resolve(a.names) : reject(a.kind === "failed" ? decodeError(a.error) : new Error("unexpected answer"))) }),
               ),
           ),
         ).then((each) => each[0]);
@@ -208,6 +219,7 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
         const done = summary(page);
         send(slot, { kind: "page", page, staging }, {
           about: { template: page.template, outFile: page.outFile },
+          limitMs: timeoutMs,
           done: (a) => {
             if (a.kind === "page") out[at] = { page: done, links: a.links, ids: a.ids, bytes: a.bytes, linked: a.linked };
             else if (a.kind === "failed") {

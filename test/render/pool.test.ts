@@ -99,10 +99,10 @@ describe("a render pool", () => {
 
   it("stops a template that never finishes at the time limit, naming the template and the page", async () => {
     const t = await templatesWith("loops", `  for (;;) {}`);
-    const errors = await errorsOf(renderWith(t, 2, { timeoutMs: 1000 }));
+    const errors = await errorsOf(renderWith(t, 2, { timeoutMs: 2000 }));
     expect(errors).toHaveLength(1);
     // Two threads: whichever story page a thread met first.
-    const stories = pages.filter((p) => p.template === "story").map((p) => `template "story" did not finish within 1 s on ${p.outFile}`);
+    const stories = pages.filter((p) => p.template === "story").map((p) => `template "story" did not finish within 2 s on ${p.outFile}`);
     expect(stories).toContain(errors[0].message);
     expect(errors[0].hint).toMatch(/--timeout/);
   });
