@@ -18,7 +18,7 @@ import { deadLinks, fileForUrl } from "./site/links.js";
 import type { Page } from "./site/pages.js";
 import { planLoad, planRender } from "./plan.js";
 import { publishFiles } from "./site/publish.js";
-import { siteResolver, type Coverage, type PageSummary, type ResolvedSite } from "./site/resolve.js";
+import { siteResolver, type Coverage, type ResolvedSite } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
 import { isWithin, packageRoot } from "./util/paths.js";
 import { deepFreeze, freezeContent } from "./util/deep-freeze.js";
