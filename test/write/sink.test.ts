@@ -1,6 +1,6 @@
 // openOutput: the build's output. A commit swaps the folder in whole with the marker, an abort or a failed
 // write leaves the previous output and nothing beside it.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
