@@ -11,6 +11,7 @@ import { validateContent } from "./content/validate.js";
 import { imageFiles } from "./images/stage.js";
 import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
 import { startPool, threadsFor, type Limits, type RenderPool } from "./render/pool.js";
+import { checkTemplatesFolder } from "./render/template-files.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
 import { changedInputs, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
@@ -215,6 +216,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       await recover(outDir);
       await checkOutput(place);
     }
+    // A missing templates folder is named before the templates and the assets are each looked for inside it.
+    if (toRender && (load.templates || load.assets)) await checkTemplatesFolder(templatesDir, cwd);
     const [loaded, templates, assets] = await time("load", () =>
       Promise.all([
         load.content === "none" ? { ...prev!.loaded, cache: prev!.load } : loadContent({ contentDir, cwd, previous: prev?.load, changed: load.content === "all" ? undefined : load.content.files }),
