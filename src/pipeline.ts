@@ -206,6 +206,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
   // React while this thread loads the content (more join it once the page count is known).
   const kept = previous?.pool && !previous.pool.broken ? previous.pool : undefined;
   const starting = kept || !toRender ? undefined : startPool(1, opts.limits);
+  // Its failure (no worker script) is the run's, taken up where the run awaits it, never an unhandled rejection.
+  starting?.catch(() => {});
   let pool: RenderPool | undefined = kept;
 
   try {
