@@ -3,10 +3,11 @@
 // 12,006 pages) with the real CLI in fresh processes, on disk in bench/work/ by default (it prints the file
 // system), side by side with Hugo building a same-structure site (when Hugo is installed), the two taking turns
 // and each rebuilding its existing output folder. It reports time and peak-memory ratios to Hugo against the
-// budgets, per-page cost, time per stage, the incremental rebuild, page weight and the renderToStaticMarkup floor.
+// budgets, per-page cost, time per stage, the incremental rebuild, page weight, the renderToStaticMarkup floor
+// and a threads sweep (1, 2, 4, 8 threads: time, peak memory, identical output).
 // Results: tables on stdout, bench/results/*.json and a chart; `--readme` writes the figures of docs/performance.md.
 //
-// Usage: npm run bench [-- --no-peers] [--sizes 333,1334,4000] [--runs N] [--work DIR] [--readme]
+// Usage: npm run bench [-- --no-peers] [--sizes 333,1334,4000] [--runs N] [--work DIR] [--readme] [--no-sweep]
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { budgetRows, budgetTable, fileSystemOf } from "./lib/budget.mjs";
 import { FIGURES_FILE, readmeSection, withSection } from "./readme.mjs";
@@ -20,6 +21,7 @@ import { chartSvg } from "./lib/chart.mjs";
 import { buildTable, stageTable, weightTable } from "./lib/report.mjs";
 import { coldBuild, harness, hugoBuild, hugoVersion, median, ROOT, run } from "./lib/run.mjs";
 import { pageWeights } from "./lib/weight.mjs";
+import { sweepTable, threadsSweep } from "./lib/sweep.mjs";
 import { synth } from "./synth.mjs";
 
 const { values: args } = parseArgs({
@@ -31,7 +33,8 @@ const { values: args } = parseArgs({
     // On disk, inside the project: never assume the system's temp folder is the disk users build on.
     work: { type: "string", default: path.join(ROOT, "bench", "work") },
     readme: { type: "boolean", default: false },
-    pool: { type: "boolean", default: os.availableParallelism() >= 3 },
+    // The sweep's site: 1,334 hotels (4,008 pages) when measured, else the largest.
+    "no-sweep": { type: "boolean", default: false },
     "hotel-to-edit": { type: "string" },
   },
 });
@@ -84,21 +87,19 @@ async function ordinaryHotel(contentDir) {
 }
 
 /** Every figure for one site. */
-async function measure(name, contentDir, work, bundle, hotels, { pool = false } = {}) {
+async function measure(name, contentDir, work, bundle, hotels, { sweep = false } = {}) {
   const n = args.runs ? Number(args.runs) : hotels < 200 ? 5 : 3;
   const hugoSite = path.join(work, `${name}-hugo`);
   if (args.peers) await makeHugoSite({ contentDir, outDir: hugoSite });
   // Ours and Hugo take turns, each rebuilding its own existing output folder (as users do), so both meet the
   // disk alike: the first run of each writes into an empty place, the others replace what the last one wrote.
   const builds = [];
-  const pooled = [];
   const hugoRuns = [];
   const out = path.join(work, `${name}-dist`);
   const pub = path.join(work, `${name}-hugo-public`);
   for (let i = 0; i < n; i++) {
     log(`${name}: cold build ${i + 1} of ${n}`);
     builds.push(await coldBuild(contentDir, out, {}, { keep: true }));
-    if (pool) pooled.push(await coldBuild(contentDir, out, { HOTELSITE_THREADS: String(os.availableParallelism()) }, { keep: true }));
     if (args.peers) hugoRuns.push(await hugoBuild(hugoSite, pub, { keep: true }));
   }
   const weight = await pageWeights(out);
@@ -138,8 +139,6 @@ async function measure(name, contentDir, work, bundle, hotels, { pool = false } 
       startupMs: Math.max(0, coldMs - inStages),
       pagesPerSecond: pages / (coldMs / 1000),
       maxRssMb: median(builds.map((b) => b.maxRssMb)),
-      // The same builds with the render pool on every core (HOTELSITE_THREADS), to show what it does here.
-      pooled: pooled.length ? { threads: os.availableParallelism(), runs: pooled.map((b) => b.ms), medianMs: median(pooled.map((b) => b.ms)), stages: medianStages(pooled) } : null,
     },
     floor: { ms: floorMs, perPageMs: floorMs / pages },
     ratios: { coldToFloor: coldMs / floorMs, renderToFloor: (stages.render ?? 0) / floorMs },
@@ -147,6 +146,7 @@ async function measure(name, contentDir, work, bundle, hotels, { pool = false } 
     watchLatency,
     weight: { largest: weight.largest, maxTotalGz: Math.max(...weight.pages.map((p) => p.total.gz)), maxJsGz: Math.max(...weight.pages.map((p) => p.js.gz)) },
     hugo,
+    threads: sweep ? await threadsSweep(contentDir, work, { runs: Math.min(n, 3), log: (m) => log(`${name}: ${m}`) }) : null,
   };
 }
 
@@ -166,7 +166,8 @@ try {
   for (const size of sizes) {
     const dir = path.join(work, `synth-${size}`);
     await synth({ hotels: size, out: dir });
-    sites.push(await measure(`synth-${size}`, dir, work, bundle, size, { pool: args.pool && size === Math.max(...sizes) }));
+    const sweepSize = sizes.includes(1334) ? 1334 : Math.max(...sizes);
+    sites.push(await measure(`synth-${size}`, dir, work, bundle, size, { sweep: !args["no-sweep"] && size === sweepSize }));
     await rm(dir, { recursive: true, force: true });
   }
 
@@ -198,13 +199,7 @@ try {
     "",
     `Page weight, bundled site (raw / gzipped; heaviest page ${(sites[0].weight.maxTotalGz / 1024).toFixed(1)} KB gz, JS ${(sites[0].weight.maxJsGz / 1024).toFixed(1)} KB gz):`,
     weightTable(sites[0]),
-    ...sites
-      .filter((r) => r.cold.pooled)
-      .map(
-        (r) =>
-          `\nRender pool on all ${r.cold.pooled.threads} cores (HOTELSITE_THREADS=${r.cold.pooled.threads}), ${r.name}: cold build ${(r.cold.pooled.medianMs / 1000).toFixed(2)} s, ` +
-          `render ${Math.round(r.cold.pooled.stages.render ?? 0)} ms; one thread (the default below 3 cores): ${(r.cold.medianMs / 1000).toFixed(2)} s, render ${Math.round(r.cold.stages.render ?? 0)} ms.`,
-      ),
+    ...sites.filter((r) => r.threads).map((r) => `\n${sweepTable(r.name, r.pages, r.threads)}`),
   ].join("\n");
   console.log(out);
 

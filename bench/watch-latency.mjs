@@ -3,7 +3,7 @@
 // English description is edited several times, and each save is timed from the end of the write until the
 // home page on disk shows it. Prints the median and what each run rendered and wrote (watch's own line).
 //
-// Usage: node bench/watch-latency.mjs [--hotels N] [--saves 7] [--work DIR]
+// Usage: node bench/watch-latency.mjs [--hotels N] [--saves 7] [--work DIR] [--popular]
 //   --hotels 0 (default) watches a copy of the bundled content; N > 0 a synthetic site of N hotels (3N + 6 pages).
 import { spawn } from "node:child_process";
 import { watch as fsWatch } from "node:fs";
@@ -61,7 +61,7 @@ function untilShows(file, text) {
 }
 
 /** Measures one site: starts watch, saves `saves` times, stops watch. */
-export async function watchLatency({ hotels = 0, saves = 7, work, from } = {}) {
+export async function watchLatency({ hotels = 0, saves = 7, work, from, popular = false } = {}) {
   const dir = await mkdtemp(path.join(work ?? os.tmpdir(), "hotelsite-watch-latency-"));
   const content = path.join(dir, "content");
   try {
@@ -71,8 +71,9 @@ export async function watchLatency({ hotels = 0, saves = 7, work, from } = {}) {
     else await cp(path.join(ROOT, "content"), content, { recursive: true });
     const site = YAML.parse(await readFile(path.join(content, "site.yaml"), "utf8"));
     const ids = (await readdir(path.join(content, "hotels"))).map((f) => f.replace(/\.ya?ml$/, "")).sort();
-    // A hotel no footer lists: its save should rewrite its own pages and the home pages only.
-    const id = ids.find((h) => !site.popularDestinations.includes(h));
+    // A hotel no footer lists, or (--popular) one every footer names: either way a description save should
+    // rewrite its own pages and the home pages only (footers read the name alone).
+    const id = popular ? site.popularDestinations[0] : ids.find((h) => !site.popularDestinations.includes(h));
     const file = path.join(content, "hotels", `${id}.yaml`);
     const original = await readFile(file, "utf8");
 
@@ -129,8 +130,8 @@ export async function watchLatency({ hotels = 0, saves = 7, work, from } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { hotels: { type: "string", default: "0" }, saves: { type: "string", default: "7" }, work: { type: "string" } } });
-  const result = await watchLatency({ hotels: Number(values.hotels), saves: Number(values.saves), work: values.work });
+  const { values } = parseArgs({ options: { hotels: { type: "string", default: "0" }, saves: { type: "string", default: "7" }, work: { type: "string" }, popular: { type: "boolean", default: false } } });
+  const result = await watchLatency({ hotels: Number(values.hotels), saves: Number(values.saves), work: values.work, popular: values.popular });
   const r = result.runs[0];
   console.log(
     `watch latency, ${result.pages} pages (hotel ${result.hotel}): median ${result.medianMs.toFixed(1)} ms save-to-disk over ${result.runs.length} saves ` +

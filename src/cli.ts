@@ -46,16 +46,27 @@ function pipelineOptions(cmd: Command): Command {
     .option("--base-url <url>", "origin the site is published at (overrides site.yaml baseUrl)");
 }
 
+/** build's and watch's --timeout: how long one page's template may run (like Hugo's `timeout`), in seconds. */
+const TIMEOUT = ["--timeout <seconds>", "stop a template that takes longer than this on one page", parseTimeout, 30] as const;
+
+/** A positive number of seconds from the command line. */
+function parseTimeout(value: string): number {
+  const s = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(s > 0) || s > 3600) throw new CommanderError(EXIT.other, "hotelsite.usage", `error: --timeout must be a number of seconds from 0.1 to 3600 (got "${value}")`);
+  return s;
+}
+
 /** build's and watch's --force: replacing an output folder that hotelsite did not write is the user's call. */
 const FORCE = ["--force", "replace the output folder even if hotelsite did not write it (it has no .hotelsite-output marker)"] as const;
 
 /** Turns commander's parsed options into pipeline options. */
-function toBuildOptions(o: Record<string, string | undefined>, io: Io): BuildOptions {
+function toBuildOptions(o: Record<string, string | undefined> & { timeout?: number }, io: Io): BuildOptions {
   // The same rule as baseUrl in site.yaml (its schema's pattern), with a trailing slash forgiven.
   if (o.baseUrl !== undefined && !new RegExp(siteSchema.properties.baseUrl.pattern).test(o.baseUrl.replace(/\/$/, ""))) {
     throw new CommanderError(EXIT.other, "hotelsite.baseUrl", `error: --base-url ${siteSchema.properties.baseUrl.patternErrorMessage} (got "${o.baseUrl}")`);
   }
-  return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd, force: Boolean(o.force) };
+  const limits = o.timeout === undefined ? undefined : { timeoutMs: o.timeout * 1000 };
+  return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd, force: Boolean(o.force), limits };
 }
 
 /** A port number from the command line (0 picks a free port). */
@@ -84,6 +95,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
   pipelineOptions(program.command("build").description("validate the content and write the whole site to the output folder"))
     .option(FORCE[0], FORCE[1])
+    .option(...TIMEOUT)
     .option("--verbose", "also print the time each stage took")
     .action(async (o) => {
     const started = performance.now();
@@ -171,6 +183,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--port <n>", "port to serve on (0 picks a free one)", "4321")
     .option("--host <host>", "interface to bind (use 0.0.0.0 to share the preview on your network; bound to 127.0.0.1 it answers only localhost names)", "127.0.0.1")
     .option(FORCE[0], FORCE[1])
+    .option(...TIMEOUT)
+    .option("--verbose", "after each save, list the pages rendered and why (the input or template that changed)")
     .action(async (o) => {
       const port = parsePort(o.port);
       const print = (r: ReturnType<typeof formatRebuild>) => {
@@ -183,7 +197,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       try {
         // Loaded only for watch (the folder watcher, the HTTP server): other commands start faster without it.
         const { startWatch } = await import("./watch/watch.js");
-        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r)), onNote: io.out });
+        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r, undefined, Boolean(o.verbose))), onNote: io.out });
         session = await Promise.race([starting, stopping.then(() => null)]);
         if (!session) {
           if (!(await settleWithin(starting.then((s) => s.stop())))) io.err("note: stopped without waiting for the first build to finish");

@@ -10,16 +10,19 @@ import { loadContent, type LoadCache } from "./content/load.js";
 import { validateContent } from "./content/validate.js";
 import { imageFiles } from "./images/stage.js";
 import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
-import { renderSite } from "./render/pool.js";
+import { startPool, threadsFor, type Limits, type RenderPool } from "./render/pool.js";
+import { checkTemplatesFolder } from "./render/template-files.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
-import { changedInputs, input, inputValues, type InputValues } from "./site/inputs.js";
+import { changedInputs, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
 import { deadLinks, fileForUrl } from "./site/links.js";
 import type { Page } from "./site/pages.js";
+import { planLoad, planRender } from "./plan.js";
 import { publishFiles } from "./site/publish.js";
-import { siteResolver, type Coverage, type PageSummary, type ResolvedSite } from "./site/resolve.js";
+import { siteResolver, type Coverage, type ResolvedSite } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
 import { isWithin, packageRoot } from "./util/paths.js";
+import { deepFreeze, freezeContent } from "./util/deep-freeze.js";
 import { pauseFor } from "./util/test-pause.js";
 import { checkOutput, openOutput, recover, writeChanged, type CopiedFile, type OutputSink } from "./write/writer.js";
 
@@ -41,6 +44,10 @@ export interface PipelineOptions {
   until?: "resolve" | "render" | "write";
   /** The state is kept for a next run (watch): every page is resolved whole and kept. A build lets each go once rendered. */
   keep?: boolean;
+  /** Rendering threads (default: HOTELSITE_THREADS, else from the pages and the cores: render/pool.ts threadsFor). */
+  threads?: number;
+  /** Limits on template code: time per page, memory per rendering thread. */
+  limits?: Limits;
 }
 
 /** Milliseconds spent in each stage. */
@@ -55,6 +62,8 @@ export interface RunReport {
   changed: string[];
   /** Output files of the pages rendered, in page order. */
   rendered: string[];
+  /** Why each page was rendered again (a run on a previous state): the input or template that changed, or "new page". */
+  why: Record<string, string>;
   /** Output files written because their bytes changed (or all of them when the folder was swapped in). */
   written: string[];
   /** Output files removed because the site no longer has them. */
@@ -79,10 +88,14 @@ export interface State {
   content: Content;
   warnings: Warning[];
   inputs: InputValues;
+  /** What inputValues keeps from run to run (groups of unchanged hotels). */
+  inputCache: InputCache;
   /** The site as resolved: every page's summary, the inputs each page read, coverage and routes. */
   site: ResolvedSite;
   /** Every page whole, when the run resolved them all at once (check, and watch, whose next run reuses them). */
   pages?: Page[];
+  /** `pages` by output file, made when the next run first looks one up. */
+  pageIndex?: Map<string, Page>;
   /** Translation coverage by source and language. */
   coverage: Map<string, Coverage>;
   templates?: LoadedTemplates;
@@ -97,6 +110,8 @@ export interface State {
   paths: Set<string>;
   /** Changed files of runs that failed since this state was made: the next run takes them in too. */
   pending: Set<string>;
+  /** The rendering threads, with the templates loaded (watch keeps them; whoever drops the state closes them). */
+  pool?: RenderPool;
 }
 
 /** A run's result: the state the next run starts from (the previous one when this run failed) and its report. */
@@ -137,27 +152,6 @@ function stopwatch(timings: Partial<Timings>) {
   };
 }
 
-/** Which stages' inputs the changed files are: content, the templates module, the assets, or anything. */
-function sortChanges(changed: Set<string>, dirs: { contentDir: string; templatesDir: string }, prev: State) {
-  let templates = false;
-  let assets = false;
-  let content = false;
-  let everything = false;
-  let schemas = false;
-  for (const file of changed) {
-    if (isWithin(schemasDir(), file)) schemas = true;
-    else if (isWithin(dirs.contentDir, file)) content = true;
-    else if (isWithin(dirs.templatesDir, file)) {
-      const inTemplates = prev.templates?.inputs.includes(file) ?? true;
-      const inAssets = prev.assets?.inputs.includes(file) ?? true;
-      // A file neither bundle is made of yet (a new one) may be either's.
-      templates ||= inTemplates || !inAssets;
-      assets ||= inAssets || !inTemplates;
-    } else everything = true;
-  }
-  return { templates: templates || everything, assets: assets || everything, content: content || everything, everything, schemas };
-}
-
 /** Coverage entries by source and language, the new ones over the kept ones, for sources that still exist. */
 function mergeCoverage(kept: Map<string, Coverage> | undefined, fresh: Coverage[], content: Content, prune: boolean): Map<string, Coverage> {
   const out = new Map(kept);
@@ -191,7 +185,8 @@ function sameContents(a: OutputFile["contents"] | undefined, b: OutputFile["cont
  */
 export async function run(previous: State | undefined, changed: Set<string> | "all", opts: PipelineOptions): Promise<RunResult> {
   const started = performance.now();
-  const timings: Partial<Timings> = {};
+  // Keyed in pipeline order, whatever order the stages finish in (a build resolves inside render).
+  const timings: Partial<Timings> = { load: undefined, validate: undefined, resolve: undefined, render: undefined, images: undefined, write: undefined };
   const time = stopwatch(timings);
   const cwd = opts.cwd ?? process.cwd();
   const contentDir = path.resolve(cwd, opts.contentDir);
@@ -201,12 +196,20 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
   const now = opts.now ?? new Date();
   const prev = changed === "all" ? undefined : previous;
   const files = new Set(changed === "all" ? [] : [...(previous?.pending ?? []), ...changed].map((f) => path.resolve(cwd, f)));
-  const what = prev ? sortChanges(files, { contentDir, templatesDir }, prev) : undefined;
-  const notes = what?.schemas ? ["a schema changed: validation uses the schemas hotelsite started with; restart watch to apply it"] : [];
+  // The plan: what to load again (from the changed files), then, once the site is resolved, what to render and why.
+  const load = planLoad(prev, files, { contentDir, templatesDir, schemasDir: schemasDir() });
+  const notes = load.schemas ? ["a schema changed: validation uses the schemas hotelsite started with; restart watch to apply it"] : [];
   const report = { changed: changed === "all" ? [] : [...changed].map((f) => shown(path.resolve(cwd, f))).sort(), notes, timings };
   const toRender = opts.until !== "resolve";
   let sink: OutputSink | undefined;
   let writing = false;
+  // The rendering threads: the last run's when they still work, else a first one started now, so that it loads
+  // React while this thread loads the content (more join it once the page count is known).
+  const kept = previous?.pool && !previous.pool.broken ? previous.pool : undefined;
+  const starting = kept || !toRender ? undefined : startPool(1, opts.limits);
+  // Its failure (no worker script) is the run's, taken up where the run awaits it, never an unhandled rejection.
+  starting?.catch(() => {});
+  let pool: RenderPool | undefined = kept;
 
   try {
     // A first run writes the whole folder: put back what a killed build left aside, and refuse an output
@@ -216,25 +219,25 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       await recover(outDir);
       await checkOutput(place);
     }
-    // Load: only changed files are read again; a changed folder (or anything outside) reads everything.
-    const reread = !prev || what!.everything || [...files].some((f) => isWithin(contentDir, f) && !path.extname(f));
-    const compileTemplates = toRender && (!prev?.templates || what!.templates);
-    const bundle = toRender && (!prev?.assets || what!.assets);
+    // A missing templates folder is named before the templates and the assets are each looked for inside it.
+    if (toRender && (load.templates || load.assets)) await checkTemplatesFolder(templatesDir, cwd);
     const [loaded, templates, assets] = await time("load", () =>
       Promise.all([
-        !prev || what!.content
-          ? loadContent({ contentDir, cwd, previous: prev?.load, changed: reread ? undefined : files })
-          : { ...prev.loaded, cache: prev.load },
-        compileTemplates ? loadTemplates({ templatesDir, cwd }) : prev?.templates,
-        bundle ? bundleAssets({ templatesDir, cwd }) : prev?.assets,
+        load.content === "none" ? { ...prev!.loaded, cache: prev!.load } : loadContent({ contentDir, cwd, previous: prev?.load, changed: load.content === "all" ? undefined : load.content.files }),
+        toRender && load.templates ? loadTemplates({ templatesDir, cwd }) : prev?.templates,
+        toRender && load.assets ? bundleAssets({ templatesDir, cwd }) : prev?.assets,
       ]),
     );
     const { content, warnings } =
       prev && loaded.cache === prev.load ? { content: prev.content, warnings: prev.warnings } : await time("validate", () => validateContent(loaded));
+    if (freezeContent) deepFreeze(content);
 
     // Resolve: a page none of whose recorded inputs changed is taken from the previous run as it was.
-    const inputs = content === prev?.content ? prev.inputs : inputValues(content);
+    const inputCaches = prev?.inputCache ?? previous?.inputCache ?? inputCache();
+    const inputs = content === prev?.content ? prev.inputs : inputValues(content, inputCaches);
     const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
+    // Why each re-resolved page could not be taken as it was: the first of its recorded inputs that changed.
+    const why: Record<string, string> = {};
     const resolver = siteResolver(content, {
       baseUrl: opts.baseUrl,
       now,
@@ -243,8 +246,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
             const same = prev!.pages?.[at];
             const page = same?.outFile === outFile ? same : pageAt(prev!, outFile);
             const used = page && prev!.site.inputs.get(page.outFile);
-            if (!page || !used) return undefined;
-            for (const id of used) if (changedIn.has(id)) return undefined;
+            if (!page || !used) return void (why[outFile] = "new page");
+            for (const id of used) if (changedIn.has(id)) return void (why[outFile] = `${id} changed`);
             return { page, inputs: used };
           }
         : undefined,
@@ -254,43 +257,38 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const streamed = !prev && toRender && !opts.keep;
     const pages = streamed ? undefined : await time("resolve", () => [...resolver.pages()]);
     const coverageOf = (found: Coverage[]) => mergeCoverage(prev?.coverage, found, content, !changedIn || changedIn.has(input.hotelList) || changedIn.has(input.site));
-    const stateOf = (site: ResolvedSite): State => ({ load: loaded.cache, loaded, content, warnings, inputs, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
+    const stateOf = (site: ResolvedSite): State => ({ load: loaded.cache, loaded, content, warnings, inputs, inputCache: inputCaches, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
     if (!toRender) {
       const state = stateOf({ ...resolver.site(), pages: pages! });
-      return { state, report: { ...report, ok: true, full: true, rendered: [], written: [], removed: [], pages: pages!.length, warnings, errors: [], ms: performance.now() - started } };
+      return { state, report: { ...report, ok: true, full: true, rendered: [], why: {}, written: [], removed: [], pages: pages!.length, warnings, errors: [], ms: performance.now() - started } };
     }
 
+    // The rendering threads load the templates (again only when they or the asset links changed).
+    pool ??= await starting!;
+    if (!kept) pool.grow(threadsFor(pages?.length ?? resolver.count, opts.threads));
+    const names = await time("render", () => pool!.load({ templatesUrl: templates!.url, assets: assets!.links, templatesDir, cwd, devScript: opts.devScript }));
     // Render: new and re-resolved pages, pages of changed templates, every page when the asset names changed.
     const affected = (() => {
       if (!prev?.templates || templates!.hash === prev.templates.hash) return new Set<string>();
-      const names = Object.keys(templates!.module.pages);
       const changedTemplates = [...files].filter((f) => isWithin(templatesDir, f));
       const now = affectedTemplates(templates!.graph, { templatesDir, names, changed: changedTemplates });
       const before = affectedTemplates(prev.templates.graph, { templatesDir, names, changed: changedTemplates });
       return now === "all" || before === "all" ? ("all" as const) : new Set([...now, ...before]);
     })();
-    const everyPage = !prev || affected === "all" || JSON.stringify(assets!.links) !== JSON.stringify(prev.assets?.links);
-    const reused = resolver.site().reused;
-    const dirty: Iterable<Page> = !pages ? timedPages(resolver.pages(), timings) : everyPage ? pages : pages.filter((p) => !reused.has(p) || (affected as Set<string>).has(p.template));
-    // A first run streams pages into the output's staging folder as they are rendered (memory grows with the
-    // pages in flight, not with the site); later runs write only what changed, below.
+    const causes = { first: !prev, templates: affected, assets: JSON.stringify(assets!.links) !== JSON.stringify(prev?.assets?.links) };
+    const plan = pages ? planRender(pages, resolver.site().reused, why, causes) : undefined;
+    const dirty: Iterable<Page> = plan ? plan.pages : timedPages(resolver.pages(), timings);
+    // A first run's threads write each page into the output's staging folder as they render it (memory holds
+    // the pages in flight, not the site); later runs get the bytes back and write only what changed, below.
     const rendered = await time("render", async () => {
-      if (!prev) sink = await openOutput({ ...place, pages: pages?.length ?? resolver.count });
-      return renderSite(dirty, {
-        templates: templates!.module,
-        templatesHash: templates!.hash,
-        assets: assets!.links,
-        templatesDir,
-        cwd,
-        devScript: opts.devScript,
-        output: sink,
-      });
+      if (!prev && opts.until !== "render") sink = await openOutput(place);
+      return pool!.render(dirty, sink?.staging);
     });
     const site: ResolvedSite = { ...resolver.site(), pages: pages ?? rendered.map((r) => r.page) };
     const state = stateOf(site);
 
     // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them.
-    const copyOnly = !!changedIn && [...changedIn].every((id) => id.includes("#"));
+    const copyOnly = !!changedIn && [...changedIn].every(isCopy);
     const publish = copyOnly && prev?.publish ? prev.publish : publishFiles(site, content);
     // The image stage runs again only when an image, its focal point (its phone crop) or the site's address changed.
     const imageKey = JSON.stringify([opts.baseUrl, content.site.baseUrl, [...content.images].map(([r, i]) => [r, i.hash, i.focus?.x, i.focus?.y])]);
@@ -312,16 +310,16 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (dead.length) throw new ContentErrors(dead);
 
     // A rehearsal (until "render") writes nothing; a first run's staging folder always gets its files.
-    const { written, removed } = opts.until === "render" && !sink ? { written: [] as string[], removed: [] as string[] } : await time("write", async () => {
+    const { written, removed } = opts.until === "render" ? { written: [] as string[], removed: [] as string[] } : await time("write", async () => {
       if (sink) {
         const rest = [...assets!.files, ...publish];
-        for (const f of rest) await sink.write(f);
-        for (const c of copies) await sink.copy(c);
-        await sink.commit();
+        for (const f of rest) sink.write(f);
+        for (const c of copies) sink.copy(c);
+        await sink.commit({ files: rendered.length, linked: rendered.filter((r) => r.linked).length });
         sink = undefined;
         return { written: [...rendered.map((r) => r.page.outFile), ...rest.map((f) => f.path), ...copies.map((c) => c.path)].sort(), removed: [] as string[] };
       }
-      const pageFiles: OutputFile[] = rendered.map((r) => ({ path: r.page.outFile, contents: r.contents }));
+      const pageFiles: OutputFile[] = rendered.map((r) => ({ path: r.page.outFile, contents: r.bytes! }));
       // From here a failure may leave some files written: the kept state then forgets what publish wrote.
       writing = true;
       return writeChanged({
@@ -331,10 +329,12 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         remove: removedPaths,
       });
     });
-    Object.assign(state, { templates, assets, links, images: imaged, paths, publish });
+    Object.assign(state, { templates, assets, links, images: imaged, paths, publish, pool: opts.keep ? pool : undefined });
+    if (!opts.keep) await pool.close();
+    if (previous?.pool && previous.pool !== pool) await previous.pool.close();
     return {
       state,
-      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
+      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), why: prev ? plan!.why : {}, written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
     };
   } catch (e) {
     // A first run's staging folder is thrown away whole; the last good output stays as it was.
@@ -342,7 +342,12 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // The previous state stays; the files of this run are taken in again by the next one. A write that failed
     // part way may have replaced publishing files: the next run compares them all with the disk again.
     const state = previous && { ...previous, pending: new Set([...previous.pending, ...files]), ...(writing ? { publish: undefined } : {}) };
-    const base = { ...report, ok: false, full: false, rendered: [], written: [], removed: [], pages: previous?.site.pages.length ?? 0, warnings: [] };
+    // The rendering threads go on with the kept state (watch), or stop with the run.
+    pool ??= await starting?.catch(() => undefined);
+    if (state && opts.keep) state.pool = pool;
+    else await pool?.close();
+    if (previous?.pool && previous.pool !== pool) await previous.pool.close();
+    const base = { ...report, ok: false, full: false, rendered: [], why: {}, written: [], removed: [], pages: previous?.site.pages.length ?? 0, warnings: [] };
     const ms = performance.now() - started;
     if (e instanceof ContentErrors) return { state, report: { ...base, errors: e.errors, ms } };
     return { state, report: { ...base, errors: [], failure: e instanceof Error ? e : new Error(String(e)), ms } };
@@ -352,8 +357,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
 /**
  * A save's work done once, nothing written and nothing kept: one hotel's default-language text is taken as
  * changed, so its file is read and validated again and its page and the home page are resolved, rendered and
- * checked in this thread. Watch does it after the first build, whose pages were finished in the page worker and
- * which ran none of a save's paths: the first save then runs compiled code, not code warming up. The hotel is
+ * checked. Watch does it after the first build, which ran none of a save's paths (resolving a few pages, getting
+ * their bytes back): the first save then runs compiled code, not code warming up. The hotel is
  * one no footer lists (a footer's hotel is on every page). Returns that run's report (none without hotels).
  */
 export async function rehearse(state: State, opts: PipelineOptions): Promise<RunReport | undefined> {
@@ -384,14 +389,12 @@ function samePathsAs(prev: State, site: ResolvedSite, publish: OutputFile[], ass
   );
 }
 
-/** The previous run's page at an output file (a state kept for a next run holds its pages whole). */
+/** The previous run's page at an output file (a state kept for a next run holds its pages whole, indexed once). */
 function pageAt(state: State, outFile: string): Page | undefined {
   if (!state.pages) return undefined;
-  let index = pageIndex.get(state.pages);
-  if (!index) pageIndex.set(state.pages, (index = new Map(state.pages.map((p) => [p.outFile, p]))));
-  return index.get(outFile);
+  state.pageIndex ??= new Map(state.pages.map((p) => [p.outFile, p]));
+  return state.pageIndex.get(outFile);
 }
-const pageIndex = new WeakMap<Page[], Map<string, Page>>();
 
 /** Pages from a resolver, the time spent resolving each counted into the resolve stage. */
 function* timedPages(pages: Generator<Page>, timings: Partial<Timings>): Generator<Page> {

@@ -51,6 +51,7 @@ describe("incremental runs equal a clean build", () => {
       fc.asyncProperty(edits, async (sequence) => {
         round++;
         const fx = await fixtureCopy();
+        let state: State | undefined;
         try {
           const content = fx.content;
           const templates = path.join(fx.dir, "templates");
@@ -59,7 +60,7 @@ describe("incremental runs equal a clean build", () => {
           const opts: PipelineOptions = { contentDir: "content", outDir: "watched", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE, keep: true };
           const first = await run(undefined, "all", opts);
           expect(first.report.errors).toEqual([]);
-          let state: State | undefined = first.state;
+          state = first.state;
           const save = async (...files: string[]) => {
             const result = await run(state, new Set(files), opts);
             state = result.state;
@@ -157,7 +158,7 @@ describe("incremental runs equal a clean build", () => {
             }
           }
 
-          const clean = await run(undefined, "all", { ...opts, outDir: "clean", devScript: undefined });
+          const clean = await run(undefined, "all", { ...opts, outDir: "clean", devScript: undefined, keep: false });
           expect(clean.report.errors).toEqual([]);
           const watched = path.join(fx.dir, "watched");
           const cleanDir = path.join(fx.dir, "clean");
@@ -168,6 +169,7 @@ describe("incremental runs equal a clean build", () => {
             expect(a.equals(b), `${f} differs from a clean build after ${JSON.stringify(sequence)}`).toBe(true);
           }
         } finally {
+          await state?.pool?.close();
           await fx.cleanup();
         }
       }),

@@ -36,9 +36,18 @@ beforeAll(async () => {
   opts = { contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z"), devScript: "/__hotelsite/live.js", keep: true };
   ({ state, report: first } = await run(undefined, "all", opts));
 });
-afterAll(() => fx.cleanup());
+afterAll(async () => {
+  // The kept state's rendering threads go with the session, as watch closes them when it stops.
+  await state?.pool?.close();
+  await fx.cleanup();
+});
 
 describe("run (the pipeline, again after a change)", () => {
+  it("freezes the loaded content under test, so a stage that mutates it fails loudly", () => {
+    expect(Object.isFrozen(state!.content.hotels[0].text)).toBe(true);
+    expect(Object.isFrozen(state!.content.site.languages)).toBe(true);
+  });
+
   it("builds everything first, with the dev script on every page", async () => {
     expect(first.errors).toEqual([]);
     expect(first).toMatchObject({ ok: true, full: true, pages: 15, changed: [] });
@@ -105,11 +114,22 @@ describe("run (the pipeline, again after a change)", () => {
     expect(await readFile(out("ja/404.html"), "utf8")).toContain("Test Brand Gamma Bay");
   });
 
+  it("saving a popular hotel's description renders its own pages and home pages, not every page whose footer lists its name", async () => {
+    const r = await edit("content/hotels/alpha.yaml", (s) => s.replace("description: A seaside hotel with 1,234 rooms.", "description: A seaside hotel with 1,234 rooms and a pier."));
+    expect(r.errors).toEqual([]);
+    expect(r.rendered).toEqual(expect.arrayContaining(["index.html", "test-brand-alpha/index.html"]));
+    // Footers read the name alone: no other hotel's page and no 404 page is rendered again.
+    expect(r.rendered.filter((f) => /404|beta|gamma/.test(f))).toEqual([]);
+    expect(r.why["index.html"]).toBe("hotel:alpha#en changed");
+    expect(await readFile(out("index.html"), "utf8")).toContain("and a pier.");
+  });
+
   it("a layout template change renders that layout's pages only", async () => {
     const r = await edit("templates/pages/Story.tsx", (s) => s.replace('className="hotel hotel--story"', 'className="hotel hotel--story hotel--edited"'));
     expect(r.errors).toEqual([]);
     expect(sorted(r.rendered)).toEqual(sorted(langs("test-brand-beta/index.html")));
     expect(await readFile(out("test-brand-beta/index.html"), "utf8")).toContain("hotel--edited");
+    expect(r.why["test-brand-beta/index.html"]).toBe('template "story" changed');
   });
 
   it("a #fragment into a page the save did not render is checked against that page's ids from the last run", async () => {

@@ -7,7 +7,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { check, templatesDirFor } from "../../src/build.js";
 import { bundleAssets } from "../../src/render/assets.js";
-import { loadTemplates } from "../../src/render/templates.js";
+import { loadTemplates, type TemplateModule } from "../../src/render/templates.js";
 import { run, type State } from "../../src/pipeline.js";
 
 /**
@@ -17,7 +17,7 @@ import { run, type State } from "../../src/pipeline.js";
 async function floor(contentDir: string): Promise<{ pages: number; ms: number; bytes: number }> {
   const templatesDir = templatesDirFor({});
   const [site, templates, assets] = await Promise.all([check({ contentDir, outDir: "" }), loadTemplates({ templatesDir }), bundleAssets({ templatesDir })]);
-  const { Document, pages } = templates.module;
+  const { Document, pages } = (await import(templates.url)) as TemplateModule;
   let bytes = 0;
   const start = performance.now();
   for (const page of site.pages) {
@@ -37,7 +37,8 @@ async function touch(file: string, round: number): Promise<void> {
 
 /** Incremental rebuild latency: a full build, then `rounds` edits of one hotel file, each rebuilt alone. */
 async function incremental(contentDir: string, outDir: string, hotel: string, rounds: number) {
-  const opts = { contentDir, outDir };
+  // As watch runs it: the state (and its rendering threads) kept from run to run.
+  const opts = { contentDir, outDir, keep: true };
   const { state: firstState, report: first } = await run(undefined, "all", opts);
   let state: State | undefined = firstState;
   if (!first.ok) throw new Error(`the full build failed: ${first.errors.map((e) => e.format()).join("\n")}${first.failure?.stack ?? ""}`);
@@ -55,6 +56,7 @@ async function incremental(contentDir: string, outDir: string, hotel: string, ro
     }
   } finally {
     await writeFile(file, original);
+    await state?.pool?.close();
   }
   return { fullMs: first.ms, pages: first.pages, runs };
 }

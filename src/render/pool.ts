@@ -1,220 +1,246 @@
-// Renders a large site on every core: this thread and one worker thread per other core take batches of pages
-// from one queue; each worker imports the compiled templates once. A small site, or any site on a machine with
-// fewer than three cores, renders in this thread alone: starting workers and copying pages to them costs more
-// than it saves there (measured, see POOL_MIN_THREADS); a build's pages then stream to the output, which
-// finishes and writes them beside this thread (write/page-worker.ts). Either way each page comes back with the
-// links the dead-link check needs.
-import { existsSync } from "node:fs";
+// Stage 4 on N rendering threads (worker.ts): the main thread takes pages from the resolver one at a time and
+// hands each to the thread with the fewest in flight (at most IN_FLIGHT each), so memory holds N x IN_FLIGHT
+// pages whatever the site's size. Each thread renders, finishes and writes its own pages; only their links and
+// ids come back (their bytes too when there is nowhere to write them: watch). The same code runs at every N.
+// Template code never runs in the main thread: a page that takes longer than the time limit, a thread that
+// runs out of memory or exits is stopped and reported as a content error naming the template and the page.
 import { availableParallelism } from "node:os";
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { ContentError, ContentErrors } from "../errors.js";
-import { scanPage } from "../site/links.js";
+import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import type { Page } from "../site/pages.js";
 import { summary, type PageSummary } from "../site/resolve.js";
 import { workerScript } from "../util/worker-script.js";
-import { renderBatch, type BatchRequest, type BatchResult, type WorkerInit } from "./pool-worker.js";
-import { addTemplateError, renderMarkup, renderPages, type RenderOptions } from "./render.js";
-import type { OutputSink } from "../write/sink.js";
-import { templatesModule } from "./templates.js";
+import type { StagingOptions } from "../write/staging.js";
+import { decodeError, type FromWorker, type TemplatesInit, type ToWorker } from "./messages.js";
+import { addTemplateError } from "./render.js";
 
-/** A page ready for the writer: its HTML (UTF-8 bytes when a batch made it) and its internal links. */
-export interface SitePage {
-  /** The page, or only its summary once its HTML went to the output. */
+/** A page rendered: its links and ids for the dead-link check, its bytes when it was not written. */
+export interface RenderedPage {
   page: PageSummary;
-  contents: string | Uint8Array;
   links: string[];
-  /** The page's ids, for the dead-link check's #fragment targets. */
   ids: string[];
+  bytes?: Uint8Array;
+  /** Hard-linked from the output it replaces (the same bytes). */
+  linked: boolean;
 }
 
-/** Options for {@link renderSite}: a render's options plus where workers find the compiled templates. */
-export interface PoolOptions extends RenderOptions {
-  /** Content hash of the compiled templates (LoadedTemplates.hash): workers import the cached module. */
-  templatesHash: string;
-  /** Threads that render, this one included (default {@link defaultThreads}); 1 renders here alone. */
-  threads?: number;
-  /** Fewer pages than this render in this thread alone (default {@link POOL_MIN_PAGES}). */
-  minPages?: number;
-  /** Pages per batch (default {@link BATCH}). */
-  batch?: number;
-  /** Render batches in this thread too while the workers run (default true); false leaves them all to workers. */
-  mainThread?: boolean;
-  /**
-   * Where a build streams its pages (the output sink): each goes there as soon as it is rendered, as React's
-   * markup to finish and write (awaited: a slow writer slows the renderer down), and its links and ids come
-   * back. The pages returned then carry empty contents, so the site's HTML is never held in memory whole.
-   */
-  output?: Pick<OutputSink, "page" | "write" | "settle" | "renderer" | "offer">;
+/** Limits on template code (issue: a template that never finishes must not hang the build). */
+export interface Limits {
+  /** Longest a page (or loading the templates) may take, in ms (default {@link DEFAULT_TIMEOUT_MS}). */
+  timeoutMs?: number;
+  /** Heap of one rendering thread, in MB (default {@link DEFAULT_MEMORY_MB}). */
+  memoryMb?: number;
 }
+
+/** Like Hugo's `timeout`: a real page renders in milliseconds, a template that loops never. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** A thread renders one page at a time; the 2 MB home page of 12,006 pages needs well under this. */
+export const DEFAULT_MEMORY_MB = 512;
+
+/** Pages handed to a thread before it answers: enough that it never waits for the next, few enough to bound memory. */
+export const IN_FLIGHT = 4;
 
 /**
- * Below this many pages workers do not pay: a worker needs about 0.1 s to start and import React and the
- * templates, the time this thread needs to render 400 pages.
+ * Pages a rendering thread must have to pay for itself: starting one and importing React and the templates
+ * costs about 0.1 s of a core, the time one thread renders about 150 of the bundled site's pages.
  */
-export const POOL_MIN_PAGES = 600;
+export const PAGES_PER_THREAD = 150;
 
 /**
- * Fewer cores than this render in one thread. Every page a worker renders is copied to it first (4,008 pages
- * are 55 MB of page data), and on the 2-core bench machine one worker beside this thread rendered 4,008 pages
- * in 0.9-1.3 s against 0.9-1.5 s for this thread alone, at nearly twice the CPU time: no gain.
+ * How many rendering threads `pages` pages get: HOTELSITE_THREADS (or `requested`) when set, else one per
+ * core, never more than the pages pay for (so the bundled 102-page site gets one at any setting).
  */
-export const POOL_MIN_THREADS = 3;
-
-/** Rendering threads by default: HOTELSITE_THREADS when set, else every core from POOL_MIN_THREADS cores up. */
-export function defaultThreads(env: NodeJS.ProcessEnv = process.env): number {
-  const set = Number(env.HOTELSITE_THREADS);
-  if (Number.isInteger(set) && set >= 1) return set;
-  const cores = availableParallelism();
-  return cores >= POOL_MIN_THREADS ? cores : 1;
+export function threadsFor(pages: number, requested?: number, env: NodeJS.ProcessEnv = process.env): number {
+  const set = requested ?? Number(env.HOTELSITE_THREADS);
+  const wanted = Number.isInteger(set) && set >= 1 ? set : availableParallelism();
+  return Math.max(1, Math.min(wanted, Math.ceil(pages / PAGES_PER_THREAD)));
 }
 
-/** Pages per batch: large enough that messaging is cheap, small enough that the threads finish together. */
-export const BATCH = 32;
-
-/** Batches a worker holds at once, so it never waits for the next one. */
-const IN_FLIGHT = 2;
-
-/** How many worker threads a site of `pages` pages gets beside this thread (0: this thread alone). */
-export function workersFor(pages: number, opts: Pick<PoolOptions, "threads" | "minPages" | "batch">): number {
-  const threads = opts.threads ?? defaultThreads();
-  if (threads < 2 || pages < (opts.minPages ?? POOL_MIN_PAGES)) return 0;
-  return Math.max(0, Math.min(threads - 1, Math.ceil(pages / (opts.batch ?? BATCH)) - 1));
+/** What a thread was asked and has not answered, and what to do with the answer. */
+interface Job {
+  /** What it is about, for a limit's error: the page's template and file (none: loading the templates). */
+  about?: { template: string; outFile: string };
+  /** How long it may take once the thread can start on it. */
+  limitMs: number;
+  done(answer: FromWorker): void;
 }
 
-/** Feeds one worker batches from the shared queue until it is empty; resolves when the worker has answered all. */
-function runWorker(worker: Worker, take: () => BatchRequest | undefined, results: BatchResult[]): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let inFlight = 0;
-    let drained = false;
-    const fill = () => {
-      while (!drained && inFlight < IN_FLIGHT) {
-        const batch = take();
-        if (!batch) drained = true;
-        else {
-          worker.postMessage(batch);
-          inFlight++;
-        }
-      }
-      if (drained && inFlight === 0) resolve();
-    };
-    worker.on("message", (msg: BatchResult | { ready: true }) => {
-      if ("id" in msg) {
-        if (msg.bug) return reject(new Error(`a render worker failed:\n${msg.bug}`));
-        results[msg.id] = msg;
-        inFlight--;
-      }
-      fill();
-    });
-    worker.on("error", reject);
-    worker.on("exit", (code) => (inFlight > 0 || code !== 0 ? reject(new Error(`a render worker stopped (exit code ${code})`)) : resolve()));
-  });
+/** One rendering thread and what it has in flight, oldest first. */
+interface Slot {
+  worker: Worker;
+  jobs: Job[];
+  timer?: NodeJS.Timeout;
 }
 
-/**
- * Renders a build's pages in this thread and, when the output has a page worker that keeps up, in that worker
- * too: a page the worker takes costs this thread only its copy (about a tenth of rendering it). A page rendered
- * here goes to the output as React's markup, which the output finishes and writes (in the page worker for a
- * large build). Only the links are kept, so memory grows with the pages in flight, not with the site.
- */
-async function streamHere(pages: Iterable<Page>, opts: PoolOptions, output: NonNullable<PoolOptions["output"]>): Promise<SitePage[]> {
-  const out: SitePage[] = [];
-  const errors: ContentError[] = [];
-  const file = templatesModule(opts.templatesHash);
-  const offer = output.renderer && output.offer && existsSync(file) ? output.offer : undefined;
-  if (offer) output.renderer!({ templatesUrl: pathToFileURL(file).href, assets: opts.assets, templatesDir: opts.templatesDir, cwd: opts.cwd ?? process.cwd(), devScript: opts.devScript });
-  for (const page of pages) {
-    const done: SitePage = { page: summary(page), contents: "", links: [], ids: [] };
-    // Once a template has failed the build will fail: render on to report every error, but write nothing more.
-    const taken =
-      !errors.length &&
-      offer &&
-      (await offer(page, (r) => (r.error ? addTemplateError(errors, new ContentError(r.error.place, r.error.message, r.error.hint)) : Object.assign(done, r.scan))));
-    if (taken) {
-      out.push(done);
-      continue;
-    }
-    let markup: string;
-    try {
-      markup = renderMarkup(page, opts);
-    } catch (e) {
-      if (!(e instanceof ContentError)) throw e;
-      addTemplateError(errors, e);
-      continue;
-    }
-    out.push(done);
-    if (!errors.length) await output.page(page.outFile, markup, (scan) => Object.assign(done, scan));
-  }
-  // The worker's answers (links, ids, template errors) have all arrived once the output is settled.
-  // A disk failure matters less than template errors, which the user fixes first.
-  await output.settle().catch((e) => {
-    if (!errors.length) throw e;
-  });
-  if (errors.length) throw new ContentErrors(errors);
-  return out;
+/** N rendering threads; kept by watch from run to run in its State, closed by a build once it rendered. */
+export interface RenderPool {
+  readonly threads: number;
+  /** Starts threads up to `threads` (a run knows how many pages it has only once its content is loaded). */
+  grow(threads: number): void;
+  /** Loads a template set into every thread (again only when it changed); resolves with the page templates it exports. */
+  load(init: TemplatesInit): Promise<string[]>;
+  /** Renders pages in order; with `staging` each is written there by its thread. Throws every template error at once. */
+  render(pages: Iterable<Page>, staging?: StagingOptions): Promise<RenderedPage[]>;
+  /** True once a limit stopped a thread: the next run starts a new pool. */
+  readonly broken: boolean;
+  close(): Promise<void>;
 }
 
-/** Stage 4 of the pipeline for any size of site: on every core when that pays, else in this thread. */
-export async function renderSite(all: Iterable<Page>, opts: PoolOptions): Promise<SitePage[]> {
-  const count = workersFor(Array.isArray(all) ? all.length : Infinity, opts);
-  const file = templatesModule(opts.templatesHash);
-  if (opts.output && (count === 0 || !existsSync(file))) return streamHere(all, opts, opts.output);
-  // The pool deals pages out in batches: it needs them all at once.
-  const pages = [...all];
-  if (count === 0 || !existsSync(file)) {
-    return (await renderPages(pages, opts)).map((r) => ({ page: r.page, contents: r.html, ...scanPage(r.html) }));
-  }
-
-  const init: WorkerInit = {
-    templatesUrl: pathToFileURL(file).href,
-    assets: opts.assets,
-    templatesDir: opts.templatesDir,
-    cwd: opts.cwd ?? process.cwd(),
-    devScript: opts.devScript,
+/** Starts `threads` rendering threads with the given limits (more can be added with grow). */
+export async function startPool(threads: number, limits: Limits = {}): Promise<RenderPool> {
+  const timeoutMs = limits.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const memoryMb = limits.memoryMb ?? DEFAULT_MEMORY_MB;
+  // Loading includes the thread's start and React's import, which a busy machine slows: never less than the default.
+  const loadLimitMs = Math.max(timeoutMs, DEFAULT_TIMEOUT_MS);
+  const script = await workerScript("render/worker.ts");
+  let failure: Error | undefined;
+  let closing = false;
+  let loaded: { key: string; names: Promise<string[]> } | undefined;
+  /** The templates folder as the user sees it, for the errors of limits (the last load's). */
+  let where = "templates";
+  /** Who waits for an answer (a free place in a thread, or the last one), woken by every answer and by a failure. */
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const w of waiters) w();
+    waiters.clear();
   };
-  const script = await workerScript("render/pool-worker.ts");
-  const batches: BatchRequest[] = [];
-  const size = opts.batch ?? BATCH;
-  for (let i = 0; i < pages.length; i += size) batches.push({ id: batches.length, pages: pages.slice(i, i + size) });
-  const results: BatchResult[] = new Array(batches.length);
-  let next = 0;
-  const take = () => (next < batches.length ? batches[next++] : undefined);
-  const workers = Array.from({ length: count }, () => new Worker(script, { workerData: { hotelsiteRender: init } }));
+  let failed!: () => void;
+  const failedSoon = new Promise<void>((resolve) => (failed = resolve));
 
-  // This thread renders too, a batch at a time, letting the workers' messages in between batches. Its pages
-  // stay strings: encoding them here would only add garbage to this thread's (large) heap.
-  const here = async () => {
-    if (opts.mainThread === false) return;
-    for (let batch = take(); batch; batch = take()) {
-      const result = renderBatch(batch, opts, false);
-      if (result.bug) throw new Error(`rendering failed:\n${result.bug}`);
-      results[batch.id] = result;
-      await new Promise((resolve) => setImmediate(resolve));
+  /** Stops every thread after the first fatal failure; what they had in flight is lost with them. */
+  const fail = (e: Error) => {
+    failure ??= e;
+    for (const s of slots) {
+      clearTimeout(s.timer);
+      s.jobs = [];
     }
+    void Promise.all(slots.map((s) => s.worker.terminate()));
+    failed();
+    wake();
   };
-  try {
-    await Promise.all([here(), ...workers.map((w) => runWorker(w, take, results))]);
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
-  }
-
-  const out: SitePage[] = [];
-  const errors: ContentError[] = [];
-  for (const [b, batch] of batches.entries()) {
-    const result = results[b];
-    if (!result) throw new Error(`batch ${b} was left unrendered`);
-    for (const e of result.errors) addTemplateError(errors, new ContentError(e.place, e.message, e.hint));
-    batch.pages.forEach((page, i) => {
-      const done = result.pages[i];
-      if (done) out.push({ page, contents: done.html ?? done.bytes!, links: done.links, ids: done.ids });
+  /** The content error of a limit met while a thread had `job` in hand. */
+  const stopped = (job: Job | undefined, what: string, hint: string) => {
+    const about = job?.about ? `template "${job.about.template}" ${what} on ${job.about.outFile}` : `the templates ${what} while loading`;
+    return new ContentError({ file: where }, about, hint);
+  };
+  const slots: Slot[] = [];
+  /** Starts one more rendering thread (React loads as it starts, while the main thread loads the content). */
+  const addSlot = () => {
+    const slot: Slot = { worker: new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: memoryMb } }), jobs: [] };
+    slot.worker.on("message", (answer: FromWorker) => {
+      const job = slot.jobs.shift();
+      if (slot.jobs.length) arm(slot);
+      else clearTimeout(slot.timer);
+      job?.done(answer);
+      wake();
     });
-  }
-  if (errors.length) throw new ContentErrors(errors);
-  if (!opts.output) return out;
-  // With workers the pages are handed on once all are rendered (this path runs from 3 cores up).
-  for (const [i, p] of out.entries()) {
-    await opts.output.write({ path: p.page.outFile, contents: p.contents });
-    out[i] = { ...p, contents: "" };
-  }
-  return out;
+    slot.worker.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "ERR_WORKER_OUT_OF_MEMORY") fail(stopped(slot.jobs[0], `ran out of memory (${memoryMb} MB)`, "a template that allocates without end stops here; look for a loop that grows a list or a string"));
+      else fail(e);
+    });
+    slot.worker.on("exit", (code) => {
+      if (!closing) fail(stopped(slot.jobs[0], `stopped its rendering thread (exit code ${code})`, "templates must not call process.exit; throw an error to fail the build"));
+    });
+    slots.push(slot);
+  };
+  while (slots.length < threads) addSlot();
+
+  /** Starts the time limit of the thread's oldest job (again after each answer: the next job starts then). */
+  const arm = (slot: Slot) => {
+    clearTimeout(slot.timer);
+    const job = slot.jobs[0];
+    slot.timer = setTimeout(() => fail(stopped(job, `did not finish within ${job.limitMs / 1000} s`, "a template that never ends (an endless loop) stops here; raise --timeout if a page really takes this long")), job.limitMs);
+    slot.timer.unref();
+  };
+  /** Sends one message to a thread; its answer goes to `done`. The time limit runs from when the thread can start on it. */
+  const send = (slot: Slot, msg: ToWorker, job: Job) => {
+    slot.jobs.push(job);
+    slot.worker.postMessage(msg);
+    if (slot.jobs.length === 1) arm(slot);
+  };
+  /** Resolves once `ready()` holds or the pool failed. */
+  const until = async (ready: () => boolean) => {
+    while (!ready() && !failure) await new Promise<void>((resolve) => waiters.add(resolve));
+  };
+  const check = () => {
+    if (failure) throw failure instanceof ContentError ? new ContentErrors([failure]) : failure;
+  };
+
+  return {
+    get threads() {
+      return slots.length;
+    },
+    grow(n) {
+      if (failure || slots.length >= n) return;
+      while (slots.length < n) addSlot();
+      // The new threads have no templates yet: the next load sends them to every thread.
+      loaded = undefined;
+    },
+    get broken() {
+      return !!failure;
+    },
+    async load(init) {
+      check();
+      const key = JSON.stringify(init);
+      where = shownPath(init.templatesDir, init.cwd);
+      if (loaded?.key !== key) {
+        const all = Promise.all(
+          slots.map(
+            (slot) =>
+              new Promise<string[]>((resolve, reject) =>
+                send(slot, { kind: "templates", init }, { limitMs: loadLimitMs, done: (a) => (a.kind === "templates" ? resolve(a.names) : reject(a.kind === "failed" ? decodeError(a.error) : new Error("unexpected answer"))) }),
+              ),
+          ),
+        ).then((each) => each[0]);
+        loaded = { key, names: all };
+        // A failed load is not kept: the next run loads again.
+        all.catch(() => (loaded = undefined));
+      }
+      const names = loaded.names;
+      await Promise.race([names.catch(() => {}), failedSoon]);
+      check();
+      try {
+        return await names;
+      } catch (e) {
+        throw e instanceof ContentError ? new ContentErrors([e]) : e;
+      }
+    },
+    async render(pages, staging) {
+      const out: (RenderedPage | undefined)[] = [];
+      // Template errors by page, reported in page order: the same report whichever thread met one first.
+      const failed: ContentError[] = [];
+      let i = 0;
+      for (const page of pages) {
+        await until(() => slots.some((s) => s.jobs.length < IN_FLIGHT));
+        check();
+        const slot = slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
+        const at = i++;
+        const done = summary(page);
+        send(slot, { kind: "page", page, staging }, {
+          about: { template: page.template, outFile: page.outFile },
+          limitMs: timeoutMs,
+          done: (a) => {
+            if (a.kind === "page") out[at] = { page: done, links: a.links, ids: a.ids, bytes: a.bytes, linked: a.linked };
+            else if (a.kind === "failed") {
+              const e = decodeError(a.error);
+              if (e instanceof ContentError) failed[at] = e;
+              else fail(e);
+            }
+          },
+        });
+      }
+      await until(() => slots.every((s) => s.jobs.length === 0));
+      check();
+      const errors: ContentError[] = [];
+      for (const e of failed) if (e) addTemplateError(errors, e);
+      if (errors.length) throw new ContentErrors(errors);
+      return out as RenderedPage[];
+    },
+    async close() {
+      closing = true;
+      for (const s of slots) clearTimeout(s.timer);
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
 }

@@ -1,16 +1,14 @@
-// Stage 4: each page through its template with renderToStaticMarkup (React's production build), wrapped in
-// the Document shell, in HTML's usual spelling (compact.ts). Pure apart from the template code it runs. Large sites render in worker threads
-// (pool.ts), which call renderPage too.
+// Stage 4 for one page: its template with renderToStaticMarkup (React's production build), wrapped in the
+// Document shell. Pure apart from the template code it runs, which runs only in a rendering thread (worker.ts).
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ContentError, ContentErrors, shownPath } from "../errors.js";
-import { compactHtml } from "./compact.js";
+import { ContentError, shownPath } from "../errors.js";
 import type { Page } from "../site/pages.js";
 import { templatePlace } from "./template-errors.js";
 import type { AssetLinks, TemplateModule } from "./template-module.js";
 
-/** Options for {@link renderPages}. */
+/** What a page is rendered with. */
 export interface RenderOptions {
   templates: TemplateModule;
   assets: AssetLinks;
@@ -21,18 +19,7 @@ export interface RenderOptions {
   devScript?: string;
 }
 
-/** A rendered page. */
-export interface RenderedPage {
-  page: Page;
-  html: string;
-}
-
-/** Renders one page to a complete HTML document. */
-export function renderPage(page: Page, opts: RenderOptions): string {
-  return compactHtml(renderMarkup(page, opts));
-}
-
-/** Renders one page to React's markup of the document, before compaction (a build finishes it in the page worker). */
+/** Renders one page to React's markup of the whole document (finish.ts puts it in HTML's usual spelling). */
 export function renderMarkup(page: Page, opts: RenderOptions): string {
   const Body = opts.templates.pages[page.template];
   if (!Body) {
@@ -56,20 +43,4 @@ export function addTemplateError(errors: ContentError[], e: ContentError): void 
   // The cause without the page: `template "x" failed on <page>: ...` and `has no template "x" (needed by <page>)`.
   const cause = (m: string) => m.replace(/ (failed on|\(needed by) .*$/s, "");
   if (!errors.some((x) => cause(x.message) === cause(e.message))) errors.push(e);
-}
-
-/** Stage 4 of the pipeline, in this thread: every page rendered, or every template error at once. */
-export async function renderPages(pages: Page[], opts: RenderOptions): Promise<RenderedPage[]> {
-  const out: RenderedPage[] = [];
-  const errors: ContentError[] = [];
-  for (const page of pages) {
-    try {
-      out.push({ page, html: renderPage(page, opts) });
-    } catch (e) {
-      if (!(e instanceof ContentError)) throw e;
-      addTemplateError(errors, e);
-    }
-  }
-  if (errors.length) throw new ContentErrors(errors);
-  return out;
 }

@@ -1,37 +1,16 @@
 // Template mistakes as user errors: esbuild's messages and a template's own exceptions, pointed at the
 // template file, line and column.
-import { SourceMap } from "node:module";
 import path from "node:path";
 import type * as esbuild from "esbuild";
 import { ContentError, shownPath } from "../errors.js";
-
-/** Source maps of compiled template modules, by the path their stack frames show. */
-const compiled = new Map<string, { map: SourceMap; dir: string }>();
-
-/**
- * Remembers a compiled template module's inline source map, so its stack frames can be pointed at the .tsx
- * files whatever runs the code (Node with or without source maps, a test runner's module loader).
- */
-export function rememberSourceMap(modulePath: string, code: string, outDir: string): void {
-  const inline = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(code);
-  if (inline) compiled.set(modulePath, { map: new SourceMap(JSON.parse(Buffer.from(inline[1], "base64").toString("utf8"))), dir: outDir });
-}
-
-/** A stack frame's place in the source, through the compiled module's source map when there is one. */
-function original(file: string, line: number, column: number): { file: string; line: number; column: number } {
-  const known = compiled.get(file);
-  const entry = known?.map.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
-  if (!known || !entry?.originalSource) return { file, line, column };
-  const source = entry.originalSource.startsWith("file://") ? entry.originalSource.slice("file://".length) : path.resolve(known.dir, entry.originalSource);
-  return { file: source, line: entry.originalLine! + 1, column: entry.originalColumn! + 1 };
-}
 
 /** The first stack frame inside the templates folder, as a place to show the user. */
 export function templatePlace(error: unknown, templatesDir: string, cwd: string): { file: string; line?: number; column?: number } {
   const stack = error instanceof Error ? (error.stack ?? "") : "";
   const dir = path.resolve(templatesDir);
   for (const m of stack.matchAll(/\(?((?:file:\/\/)?\/[^\s()]+?):(\d+):(\d+)\)?$/gm)) {
-    const at = original(m[1].replace(/^file:\/\//, ""), Number(m[2]), Number(m[3]));
+    // The rendering threads map stack frames to the .tsx files (process.setSourceMapsEnabled in worker.ts).
+    const at = { file: m[1].replace(/^file:\/\//, ""), line: Number(m[2]), column: Number(m[3]) };
     if (at.file.startsWith(dir)) return { file: shownPath(at.file, cwd), line: at.line, column: at.column };
   }
   return { file: shownPath(path.join(dir, "index.tsx"), cwd) };

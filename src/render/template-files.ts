@@ -1,12 +1,20 @@
 // Refuses a template folder holding anything but regular files inside it (a FIFO would hang esbuild's read,
 // a device would feed it without end, a link out of the folder would publish whatever it points at).
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { checkRegularFile } from "../content/read-file.js";
 import { ContentError, ContentErrors } from "../errors.js";
 
 /** Largest template, stylesheet or static file: real ones are a few KB. */
 const MAX_TEMPLATE_BYTES = 4 * 1024 * 1024;
+
+/** Throws a ContentError when the templates folder is missing (before anything reads inside it). */
+export async function checkTemplatesFolder(templatesDir: string, cwd: string): Promise<void> {
+  const root = path.resolve(cwd, templatesDir);
+  if (!(await stat(root).then((s) => s.isDirectory(), () => false))) {
+    throw new ContentErrors([new ContentError({ file: path.relative(cwd, root) || "." }, "is not a templates folder: it does not exist or is not a folder", "give --templates the folder that holds index.tsx, or leave it out to use the bundled templates")]);
+  }
+}
 
 /** Throws ContentErrors naming every file under `templatesDir` that is not a regular file of sane size inside it. */
 export async function checkTemplateFiles(templatesDir: string, cwd: string): Promise<void> {

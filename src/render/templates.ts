@@ -1,25 +1,26 @@
 // Compiles the TSX templates with esbuild when a build runs, so editing a template needs no separate step.
-// The compiled module is cached by content hash: an unchanged template set is imported, not rebuilt.
+// The compiled module is cached by content hash, where the rendering threads (worker.ts) import it: template
+// code never runs in the main thread.
 import { createHash } from "node:crypto";
 import { mkdir, writeFile, access } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as esbuild from "esbuild";
 import { esbuildApi } from "../util/esbuild.js";
-import { ContentError, ContentErrors } from "../errors.js";
+import { ContentErrors } from "../errors.js";
 import { cacheDir as hotelsiteCache, writableCacheDir } from "../util/paths.js";
 import { packageResolution } from "./package-imports.js";
 import { checkTemplateFiles } from "./template-files.js";
-import { esbuildErrors, rememberSourceMap, templatePlace } from "./template-errors.js";
+import { esbuildErrors } from "./template-errors.js";
 import { importGraph, type ImportGraph } from "./template-graph.js";
-import type { TemplateModule } from "./template-module.js";
 
 export type { AssetLinks, TemplateModule } from "./template-module.js";
 export { esbuildErrors } from "./template-errors.js";
 
 /** A compiled template set and the source files it was made from (what watch must watch). */
 export interface LoadedTemplates {
-  module: TemplateModule;
+  /** file: URL of the compiled module (data: when the cache cannot be written), for the rendering threads. */
+  url: string;
   inputs: string[];
   hash: string;
   /** Which template file imports which (the compile's own metafile): what a template change reaches. */
@@ -47,7 +48,7 @@ async function cached(file: string, code: string): Promise<string | undefined> {
   }
 }
 
-/** Compiles and imports templates/index.tsx (or throws ContentErrors for template syntax errors). */
+/** Compiles templates/index.tsx (or throws ContentErrors for template syntax errors); the rendering threads import it. */
 export async function loadTemplates(opts: { templatesDir: string; cwd?: string }): Promise<LoadedTemplates> {
   const cwd = opts.cwd ?? process.cwd();
   await checkTemplateFiles(opts.templatesDir, cwd);
@@ -83,16 +84,7 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
   const code = result.outputFiles[0].text;
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
   const file = cacheDir ? await cached(templatesModule(hash), code) : undefined;
-  let module: TemplateModule;
-  try {
-    const url = file ? pathToFileURL(file).href : `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
-    if (file) rememberSourceMap(file, code, path.dirname(file));
-    module = (await import(url)) as TemplateModule;
-  } catch (e) {
-    // Top-level template code threw while being imported: the template's mistake, not hotelsite's.
-    const message = e instanceof Error ? e.message : String(e);
-    throw new ContentErrors([new ContentError(templatePlace(e, opts.templatesDir, cwd), `template failed to load: ${message}`, undefined, { cause: e })]);
-  }
+  const url = file ? pathToFileURL(file).href : `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p));
-  return { module, inputs, hash, graph: importGraph(result.metafile, cwd) };
+  return { url, inputs, hash, graph: importGraph(result.metafile, cwd) };
 }

@@ -16,11 +16,24 @@ export const input = {
    * that needed no fallback reads of it.
    */
   shape: (source: string, lang: string) => `${source}#${lang}:shape`,
-  /** A hotel's own fields apart from its text: layout, hero, image, booking link, facts, gallery. */
+  /**
+   * One field of a language's block ("hotel:dubai#en/name"), for what reads that field alone: every page's footer
+   * shows the popular hotels' names, and only their names (FIELDS_READ_ALONE).
+   */
+  field: (source: string, lang: string, key: string) => `${source}#${lang}/${key}`,
+  /** A hotel's own fields apart from its text: layout, hero, image, booking link, region, facts, gallery. */
   hotel: (id: string) => `hotel:${id}`,
   /** An image file's facts (size and content hash). */
   image: (ref: string) => `image:${ref}`,
 };
+
+/**
+ * Whether an input is copy: a language block, its shape or one of its fields (every name made by input.text,
+ * input.shape and input.field, and only those, holds "#"). The sitemap and host rules read no copy.
+ */
+export function isCopy(id: string): boolean {
+  return id.includes("#");
+}
 
 /**
  * Every input of a run's content with its value, in groups: one per hotel (its fields and text blocks), one for
@@ -29,55 +42,72 @@ export const input = {
  */
 export type InputValues = Map<string, ReadonlyMap<string, unknown>>;
 
-const fieldsCache = new WeakMap<Hotel, string>();
-/** A hotel's own fields as one string (kept per hotel object, so unchanged hotels cost nothing). */
+/**
+ * What inputValues keeps from run to run, by the loaded objects it was made from (load hands an unchanged file's
+ * objects to the next run): kept in the pipeline's State, so each watch session has its own.
+ */
+export interface InputCache {
+  /** A hotel's group of inputs, per default language. */
+  groups: WeakMap<Hotel, { def: string; group: ReadonlyMap<string, unknown> }>;
+  /** A text block's shape (shapeOf). */
+  shapes: WeakMap<object, string>;
+}
+
+/** An empty cache, for a first run. */
+export function inputCache(): InputCache {
+  return { groups: new WeakMap(), shapes: new WeakMap() };
+}
+
+/** A hotel's own fields as one string. */
 function hotelFields(h: Hotel): string {
-  let s = fieldsCache.get(h);
-  if (s === undefined) fieldsCache.set(h, (s = JSON.stringify([h.id, h.layout, h.hero, h.image, h.affiliateLink, h.facts, h.gallery])));
-  return s;
+  return JSON.stringify([h.id, h.layout, h.hero, h.image, h.affiliateLink, h.region, h.facts, h.gallery]);
 }
 
-const shapeCache = new WeakMap<object, string>();
-/** A text block's fields without their words: every string becomes "". */
-function shapeOf(block: unknown): string {
+/** A text block's fields without their words: every string becomes "" (kept per block object). */
+function shapeOf(block: unknown, shapes: InputCache["shapes"]): string {
   if (!block || typeof block !== "object") return JSON.stringify(block === undefined ? null : typeof block);
-  let s = shapeCache.get(block);
-  if (s === undefined) shapeCache.set(block, (s = JSON.stringify(block, (_k, v: unknown) => (typeof v === "string" ? "" : v))));
+  let s = shapes.get(block);
+  if (s === undefined) shapes.set(block, (s = JSON.stringify(block, (_k, v: unknown) => (typeof v === "string" ? "" : v))));
   return s;
 }
 
-/** Sets each language block of a text source, and the default language's shape. */
-function addBlocks(values: Map<string, unknown>, source: string, byLang: Record<string, unknown>, def: string): void {
-  for (const [lang, block] of Object.entries(byLang)) values.set(input.text(source, lang), block);
-  values.set(input.shape(source, def), shapeOf(byLang[def]));
+/** The fields of a hotel's text that pages read on their own (input.field), apart from the whole block. */
+export const FIELDS_READ_ALONE = ["name"] as const;
+
+/** Sets each language block of a text source (and, for a hotel, its fields read alone), and the default language's shape. */
+function addBlocks(values: Map<string, unknown>, source: string, byLang: Record<string, unknown>, def: string, shapes: InputCache["shapes"], alone: readonly string[] = []): void {
+  for (const [lang, block] of Object.entries(byLang)) {
+    values.set(input.text(source, lang), block);
+    for (const key of alone) values.set(input.field(source, lang, key), (block as Record<string, unknown> | undefined)?.[key]);
+  }
+  values.set(input.shape(source, def), shapeOf(byLang[def], shapes));
 }
 
-const hotelGroups = new WeakMap<Hotel, { def: string; group: ReadonlyMap<string, unknown> }>();
 /** A hotel's inputs, made once per hotel object and default language. */
-function hotelGroup(h: Hotel, def: string): ReadonlyMap<string, unknown> {
-  const kept = hotelGroups.get(h);
+function hotelGroup(h: Hotel, def: string, cache: InputCache): ReadonlyMap<string, unknown> {
+  const kept = cache.groups.get(h);
   if (kept?.def === def) return kept.group;
   const group = new Map<string, unknown>([[input.hotel(h.id), hotelFields(h)]]);
-  addBlocks(group, `hotel:${h.id}`, h.text, def);
-  hotelGroups.set(h, { def, group });
+  addBlocks(group, `hotel:${h.id}`, h.text, def, cache.shapes, FIELDS_READ_ALONE);
+  cache.groups.set(h, { def, group });
   return group;
 }
 
-/** The value of every input the content offers. */
-export function inputValues(content: Content): InputValues {
+/** The value of every input the content offers; `cache` (the previous run's) keeps unchanged hotels' groups. */
+export function inputValues(content: Content, cache: InputCache = inputCache()): InputValues {
   const def = content.site.languages[0].code;
   const rest = new Map<string, unknown>();
   rest.set(input.site, content.site);
   rest.set(input.hotelList, content.hotels.map((h) => h.id).join("\n"));
-  addBlocks(rest, "strings", content.strings, def);
-  addBlocks(rest, "home", content.home, def);
+  addBlocks(rest, "strings", content.strings, def, cache.shapes);
+  addBlocks(rest, "home", content.home, def, cache.shapes);
   const images = new Map<string, unknown>();
   for (const [ref, info] of content.images) images.set(input.image(ref), `${info.hash} ${info.width}x${info.height}${info.focus ? ` ${info.focus.x},${info.focus.y}` : ""}`);
   const groups: InputValues = new Map([
     ["", rest],
     ["images", images],
   ]);
-  for (const h of content.hotels) groups.set(input.hotel(h.id), hotelGroup(h, def));
+  for (const h of content.hotels) groups.set(input.hotel(h.id), hotelGroup(h, def, cache));
   return groups;
 }
 

@@ -69,8 +69,7 @@ export const SCANNED = new Set(["id", "name", "href", "src", "srcset", "imagesrc
 export const SCANNED_BIT: Record<string, number> = { id: 1, name: 2, href: 4, src: 8, srcset: 16, imagesrcset: 32 };
 
 /**
- * What a page's scanned attributes add up to, in the order they come: shared by scanPage and the one pass that
- * finishes React's markup (render/finish-pass.ts), so both keep the same links and ids.
+ * What a page's scanned attributes add up to, in the order they come (scanPage's accumulator).
  */
 export class PageScan {
   readonly links = new Set<string>();

@@ -13,7 +13,7 @@ import { flagUrl } from "./flags.js";
 import { format, type ResolvedText } from "./i18n.js";
 import { resolveTextOnce } from "./text-cache.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
-import { input } from "./inputs.js";
+import { FIELDS_READ_ALONE, input } from "./inputs.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
 import { breadcrumbJsonLd, hotelJsonLd, serializeJsonLd, siteJsonLd } from "./seo.js";
 
@@ -98,7 +98,7 @@ export function paragraphs(text: string | undefined): string[] {
 }
 
 /** A resolved text as pages read it: what they record as read, and its coverage entry. */
-type TextEntry = ResolvedText<unknown> & { source: string; lang: string; def: string; reads: string[]; coverage: Coverage };
+type TextEntry = ResolvedText<unknown> & { source: string; lang: string; def: string; reads: string[]; fieldReads: Map<string, { reads: string[]; shown: ResolvedText<unknown> & { source: string; lang: string } }>; coverage: Coverage };
 
 // Entries by resolved text, across runs: text-cache.ts hands an unchanged file's texts to the next run as the same
 // objects, so watch's home page, which reads every hotel's text, makes entries for the changed hotels only, not
@@ -113,7 +113,7 @@ function textEntry(resolved: ResolvedText<unknown>, source: string, lang: string
   const reads = [input.text(source, lang)];
   if (lang !== def) reads.push(resolved.fallbacks.length ? input.text(source, def) : input.shape(source, def));
   // Named fields, not a spread of `resolved`: every entry has one shape, so reading them stays fast.
-  const entry: TextEntry = { value: resolved.value, fields: resolved.fields, fallbacks: resolved.fallbacks, source, lang, def, reads, coverage: { source, file, lang, fields: resolved.fields, fallbacks: resolved.fallbacks } };
+  const entry: TextEntry = { value: resolved.value, fields: resolved.fields, fallbacks: resolved.fallbacks, source, lang, def, reads, fieldReads: new Map(), coverage: { source, file, lang, fields: resolved.fields, fallbacks: resolved.fallbacks } };
   entries.set(resolved, entry);
   return entry;
 }
@@ -182,6 +182,27 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     texts.add(r);
     return r.value as T;
   }
+  /**
+   * One field of a hotel's text, recorded as that field alone (input.field), in the default language too where the
+   * translation fell back to it: the footer's names do not make every page read each popular hotel's whole text.
+   */
+  function hotelField<K extends (typeof FIELDS_READ_ALONE)[number]>(h: Hotel, lang: string, key: K): HotelText[K] {
+    const [usedBefore, textsBefore] = [used, texts];
+    [used, texts] = [new Set(), new Set()];
+    const value = text<HotelText>(hotelSource(h), h.text, lang)[key];
+    const r = cache.get(h.text)!.get(lang)!;
+    [used, texts] = [usedBefore, textsBefore];
+    let field = r.fieldReads.get(key);
+    if (!field) {
+      const fellBack = r.fallbacks.includes(`/${key}`);
+      const reads = [input.field(r.source, lang, key), ...(fellBack ? [input.field(r.source, def, key)] : [])];
+      // Its fallback mark, if any, is this field's alone.
+      r.fieldReads.set(key, (field = { reads, shown: { ...r, fallbacks: fellBack ? [`/${key}`] : [] } }));
+    }
+    for (const id of field.reads) use(id);
+    texts.add(field.shown);
+    return value;
+  }
   const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
   const hotelText = (h: Hotel, lang: string) => text<HotelText>(hotelSource(h), h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
@@ -211,7 +232,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
 
   // Every page reads the popular hotels' names (recording them as its inputs); the list is made once a language.
   const popularOf = (lang: string): Chrome["popular"] => {
-    const names = site.popularDestinations.map((id) => hotelText(hotelById(id), lang).name);
+    const names = site.popularDestinations.map((id) => hotelField(hotelById(id), lang, "name"));
     let popular = popularLists.get(lang);
     if (!popular) popularLists.set(lang, (popular = site.popularDestinations.map((id, i) => ({ name: names[i], href: routes.url({ kind: "hotel", id }, lang) }))));
     return popular;

@@ -7,8 +7,18 @@ function clock(date: Date): string {
   return date.toTimeString().slice(0, 8);
 }
 
-/** The terminal text for one run: `out` for a good run, `err` for a failed one. */
-export function formatRebuild(report: RunReport, now = new Date()): { out?: string; err?: string } {
+/** Pages listed with why they were rendered (`watch --verbose`), at most this many a run. */
+const WHY_SHOWN = 20;
+
+/** Each rendered page with why (the input or template that changed), for `watch --verbose`. */
+function whyLines(report: RunReport): string {
+  const entries = Object.entries(report.why);
+  const shown = entries.slice(0, WHY_SHOWN).map(([file, why]) => `\n  ${file}: ${why}`);
+  return shown.join("") + (entries.length > WHY_SHOWN ? `\n  and ${entries.length - WHY_SHOWN} more` : "");
+}
+
+/** The terminal text for one run: `out` for a good run, `err` for a failed one; `verbose` says why each page rendered. */
+export function formatRebuild(report: RunReport, now = new Date(), verbose = false): { out?: string; err?: string } {
   const what = report.changed.length ? `${report.changed.slice(0, 3).join(", ")}${report.changed.length > 3 ? ` and ${report.changed.length - 3} more` : ""}` : "first build";
   const notes = report.notes.map((n) => `\n  note: ${n}`).join("");
   if (report.ok) {
@@ -17,7 +27,7 @@ export function formatRebuild(report: RunReport, now = new Date()): { out?: stri
     return {
       out:
         `[${clock(now)}] ${what}: rendered ${n} of ${report.pages} page${report.pages === 1 ? "" : "s"}, ` +
-        `${w} file${w === 1 ? "" : "s"} updated in ${Math.round(report.ms)} ms${notes}`,
+        `${w} file${w === 1 ? "" : "s"} updated in ${Math.round(report.ms)} ms${notes}${verbose ? whyLines(report) : ""}`,
     };
   }
   const body = report.errors.length

@@ -182,6 +182,7 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
         for (const timer of rechecks.values()) clearTimeout(timer);
         await queue.close();
         await server.close();
+        await state?.pool?.close();
       })()),
   };
 }

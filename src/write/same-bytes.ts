@@ -5,9 +5,7 @@ import { readPlainSync } from "../util/read-plain.js";
 
 /**
  * True when `file` is a regular file holding exactly `bytes` (false when it is a link, missing or unreadable: a
- * link is never taken for the file it points at, nor hard-linked into an output in its place). The size
- * is asked first: a file of another size is not read (a save that adds a word to the 2 MB home page of a
- * 4,008-page site does not read the old page back to compare).
+ * link is never taken for the file it points at). The size is asked first: a file of another size is not read.
  */
 export async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
   try {
@@ -19,11 +17,7 @@ export async function sameBytes(file: string, bytes: Uint8Array): Promise<boolea
   }
 }
 
-/**
- * {@link sameBytes} in one thread's own time, for the page worker's synchronous writes: a link as the last step
- * is not followed, a file of another size is turned down from its fstat, and the bytes are read into `scratch`
- * (grown as needed, kept by the caller) instead of a new buffer each time.
- */
+/** {@link sameBytes} in the writing thread's own time, reading into `scratch` (kept by the caller) instead of a new buffer. */
 export function sameBytesSync(file: string, bytes: Uint8Array, scratch: { buffer: Buffer }): boolean {
   const read = readPlainSync(file, { maxBytes: bytes.byteLength, size: bytes.byteLength, scratch });
   return !!read && read.bytes.equals(bytes);

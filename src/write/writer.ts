@@ -21,13 +21,12 @@ export interface WriteOptions extends OpenOptions {
 }
 
 /** Stage 5 of the pipeline with every file in hand: replaces the output folder whole, or leaves it untouched. */
-export async function writeOutput(opts: WriteOptions): Promise<{ files: number }> {
+export async function writeOutput(opts: WriteOptions): Promise<{ files: number; linked: number }> {
   const { files, copies, ...open } = opts;
   const out = await openOutput(open);
   try {
-    // Image copies first: they are few and large, and run while the pages queue behind them.
-    for (const c of copies ?? []) await out.copy(c);
-    for (const f of files) await out.write(f);
+    for (const c of copies ?? []) out.copy(c);
+    for (const f of files) out.write(f);
   } catch (e) {
     await out.abort();
     throw e;

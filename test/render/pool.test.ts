@@ -1,119 +1,145 @@
-// The render pool: worker threads give exactly the pages this thread gives, in order, and report template
-// errors as located ContentErrors, once per template.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+// The rendering threads: the same pages at any number of threads, template errors located once, and template
+// code held to its limits (time, memory, process.exit) as content errors naming the template and the page.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../../src/build.js";
 import { ContentErrors } from "../../src/errors.js";
-import { availableParallelism } from "node:os";
-import { defaultThreads, POOL_MIN_PAGES, POOL_MIN_THREADS, renderSite, workersFor } from "../../src/render/pool.js";
-import { renderPages } from "../../src/render/render.js";
+import { PAGES_PER_THREAD, startPool, threadsFor, type Limits } from "../../src/render/pool.js";
 import { loadTemplates } from "../../src/render/templates.js";
-import { internalLinks } from "../../src/site/links.js";
 import type { Page } from "../../src/site/pages.js";
 import { FIXTURE, REPO } from "../support/fixture.js";
 
 const assets = { css: "/assets/site.css", js: "/assets/site.js", preload: [] };
-const templatesDir = path.join(REPO, "templates");
 let pages: Page[];
+let dir: string;
 
 beforeAll(async () => {
   pages = (await check({ contentDir: FIXTURE, outDir: "", now: new Date("2031-05-01T00:00:00Z") })).pages;
+  dir = await mkdtemp(path.join(tmpdir(), "hotelsite-pool-"));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Renders `pages` with the templates in `templatesDir` on `threads` threads; the pool is closed after. */
+async function renderWith(templatesDir: string, threads: number, limits?: Limits, staging?: string) {
+  const templates = await loadTemplates({ templatesDir, cwd: templatesDir });
+  const pool = await startPool(threads, limits);
+  try {
+    await pool.load({ templatesUrl: templates.url, assets, templatesDir, cwd: templatesDir });
+    return await pool.render(pages, staging ? { dir: staging } : undefined);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** A template folder whose story template has `body` as its function body. */
+async function templatesWith(name: string, body: string): Promise<string> {
+  const t = path.join(dir, name);
+  await mkdir(path.join(t, "pages"), { recursive: true });
+  await writeFile(
+    path.join(t, "index.tsx"),
+    [
+      `import type { ReactNode } from "react";`,
+      `import { Story } from "./pages/Story";`,
+      `export function Document({ children }: { children: ReactNode }) { return <html><body>{children}</body></html>; }`,
+      `const Plain = () => <p>ok</p>;`,
+      `export const pages = { home: Plain, notFound: Plain, showcase: Plain, article: Plain, story: Story };`,
+    ].join("\n"),
+  );
+  await writeFile(path.join(t, "pages", "Story.tsx"), `export function Story(): any {\n${body}\n}\n`);
+  return t;
+}
+
+/** The content errors a rejected render gave. */
+async function errorsOf(run: Promise<unknown>) {
+  const e = await run.then(() => undefined, (x: unknown) => x);
+  expect(e).toBeInstanceOf(ContentErrors);
+  return (e as ContentErrors).errors;
+}
+
+const story = () => pages.find((p) => p.template === "story")!.outFile;
+
+describe("threadsFor", () => {
+  it("gives as many threads as asked or as there are cores, but never more than the pages pay for", () => {
+    expect(threadsFor(100, 8)).toBe(1);
+    expect(threadsFor(PAGES_PER_THREAD * 3, 8)).toBe(3);
+    expect(threadsFor(PAGES_PER_THREAD * 3, 2)).toBe(2);
+    expect(threadsFor(PAGES_PER_THREAD * 40, undefined, { HOTELSITE_THREADS: "4" })).toBe(4);
+    expect(threadsFor(0, undefined, { HOTELSITE_THREADS: "4" })).toBe(1);
+    expect(threadsFor(PAGES_PER_THREAD * 40, undefined, { HOTELSITE_THREADS: "0" })).toBeGreaterThanOrEqual(1);
+  });
 });
 
-describe("workersFor", () => {
-  it("renders in this thread alone below the threshold or with one thread, else one worker per other thread", () => {
-    expect(workersFor(POOL_MIN_PAGES - 1, { threads: 8 })).toBe(0);
-    expect(workersFor(5000, { threads: 1 })).toBe(0);
-    expect(workersFor(5000, { threads: 2 })).toBe(1);
-    expect(workersFor(5000, { threads: 4 })).toBe(3);
+describe("a render pool", () => {
+  it("gives every page's bytes and links in page order, the same at 1 and 3 threads, and writes the same files into a staging folder", async () => {
+    const templatesDir = path.join(REPO, "templates");
+    const one = await renderWith(templatesDir, 1);
+    const three = await renderWith(templatesDir, 3);
+    expect(one.map((r) => r.page.outFile)).toEqual(pages.map((p) => p.outFile));
+    const text = (b?: Uint8Array) => Buffer.from(b!).toString("utf8");
+    expect(three.map((r) => text(r.bytes))).toEqual(one.map((r) => text(r.bytes)));
+    expect(three.map((r) => r.links)).toEqual(one.map((r) => r.links));
+    expect(text(one[0].bytes)).toMatch(/^<!doctype html><html/);
+
+    const staging = path.join(dir, "staging");
+    await mkdir(staging);
+    const written = await renderWith(templatesDir, 2, undefined, staging);
+    expect(written.every((r) => r.bytes === undefined)).toBe(true);
+    for (const [i, r] of written.entries()) expect(await readFile(path.join(staging, r.page.outFile), "utf8")).toBe(text(one[i].bytes));
   });
 
-  it("starts no more workers than there are batches beyond this thread's first", () => {
-    expect(workersFor(40, { threads: 8, minPages: 1 })).toBe(1);
-    expect(workersFor(15, { threads: 8, minPages: 1 })).toBe(0);
-    expect(workersFor(15, { threads: 8, minPages: 1, batch: 2 })).toBe(7);
-  });
-});
-
-describe("defaultThreads", () => {
-  it("takes HOTELSITE_THREADS when it is a whole number of at least one", () => {
-    expect(defaultThreads({ HOTELSITE_THREADS: "3" })).toBe(3);
-    expect(defaultThreads({ HOTELSITE_THREADS: "1" })).toBe(1);
+  it("fails with one located error for a template that throws, whichever thread met it", async () => {
+    const t = await templatesWith("throws", `  throw new Error("story is broken");`);
+    const errors = await errorsOf(renderWith(t, 3));
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toBe(`template "story" failed on ${story()}: story is broken`);
+    expect(errors[0].place).toMatchObject({ file: "pages/Story.tsx", line: 2 });
   });
 
-  it("otherwise uses every core, or one thread below POOL_MIN_THREADS cores", () => {
-    const cores = availableParallelism();
-    const expected = cores >= POOL_MIN_THREADS ? cores : 1;
-    expect(defaultThreads({})).toBe(expected);
-    expect(defaultThreads({ HOTELSITE_THREADS: "0" })).toBe(expected);
-    expect(defaultThreads({ HOTELSITE_THREADS: "many" })).toBe(expected);
-  });
-});
-
-describe("renderSite in this thread", () => {
-  it("renders a small site here, with each page's links", async () => {
-    const templates = await loadTemplates({ templatesDir });
-    const site = await renderSite(pages, { templates: templates.module, templatesHash: templates.hash, assets, templatesDir, threads: 2 });
-    expect(site.map((r) => typeof r.contents)).toEqual(pages.map(() => "string"));
-    expect(site.map((r) => r.links)).toEqual(site.map((r) => internalLinks(r.contents as string)));
-  });
-});
-
-describe("renderSite in worker threads", () => {
-  it("renders the same HTML as this thread, page for page, in page order", async () => {
-    const templates = await loadTemplates({ templatesDir });
-    const opts = { templates: templates.module, assets, templatesDir };
-    const here = await renderPages(pages, opts);
-    const pooled = await renderSite(pages, { ...opts, templatesHash: templates.hash, threads: 3, minPages: 1, batch: 2, mainThread: false });
-    const text = (c: string | Uint8Array) => (typeof c === "string" ? c : new TextDecoder().decode(c));
-    expect(pooled.map((r) => r.page.outFile)).toEqual(pages.map((p) => p.outFile));
-    expect(pooled.every((r) => r.contents instanceof Uint8Array)).toBe(true);
-    expect(pooled.map((r) => text(r.contents))).toEqual(here.map((r) => r.html));
-    expect(text(pooled[0].contents).startsWith("<!doctype html><html")).toBe(true);
-    expect(pooled.map((r) => r.links)).toEqual(here.map((r) => internalLinks(r.html)));
-    expect(pooled[0].links).toEqual(expect.arrayContaining(["/", "/zh/", "/ja/"]));
+  it("stops a template that never finishes at the time limit, naming the template and the page", async () => {
+    const t = await templatesWith("loops", `  for (;;) {}`);
+    const errors = await errorsOf(renderWith(t, 2, { timeoutMs: 2000 }));
+    expect(errors).toHaveLength(1);
+    // Two threads: whichever story page a thread met first.
+    const stories = pages.filter((p) => p.template === "story").map((p) => `template "story" did not finish within 2 s on ${p.outFile}`);
+    expect(stories).toContain(errors[0].message);
+    expect(errors[0].hint).toMatch(/--timeout/);
   });
 
-  it("shares the batches between this thread and the workers, in page order either way", async () => {
-    const templates = await loadTemplates({ templatesDir });
-    const opts = { templates: templates.module, assets, templatesDir };
-    const here = await renderPages(pages, opts);
-    const shared = await renderSite(pages, { ...opts, templatesHash: templates.hash, threads: 2, minPages: 1, batch: 1 });
-    const text = (c: string | Uint8Array) => (typeof c === "string" ? c : new TextDecoder().decode(c));
-    expect(shared.map((r) => text(r.contents))).toEqual(here.map((r) => r.html));
-    expect(shared.some((r) => typeof r.contents === "string")).toBe(true);
+  it("stops a template that allocates without end at the memory limit", async () => {
+    const t = await templatesWith("allocates", `  const all: string[][] = [];\n  for (;;) all.push(new Array(1e5).fill("x"));`);
+    const errors = await errorsOf(renderWith(t, 1, { memoryMb: 48, timeoutMs: 60_000 }));
+    expect(errors[0].message).toBe(`template "story" ran out of memory (48 MB) on ${story()}`);
   });
 
-  describe("with a template that throws", () => {
-    let dir: string;
-    beforeAll(async () => {
-      dir = await mkdtemp(path.join(tmpdir(), "hotelsite-pool-"));
-      await mkdir(path.join(dir, "pages"));
-      await writeFile(
-        path.join(dir, "index.tsx"),
-        [
-          `import type { ReactNode } from "react";`,
-          `import { Story } from "./pages/Story";`,
-          `export function Document({ children }: { children: ReactNode }) { return <html><body>{children}</body></html>; }`,
-          `const Plain = () => <p>ok</p>;`,
-          `export const pages = { home: Plain, notFound: Plain, showcase: Plain, article: Plain, story: Story };`,
-        ].join("\n"),
-      );
-      await writeFile(path.join(dir, "pages", "Story.tsx"), `export function Story(): never {\n  throw new Error("story is broken");\n}\n`);
-    });
-    afterAll(() => rm(dir, { recursive: true, force: true }));
+  it("reports a template that calls process.exit(0) as an error, never as a finished render", async () => {
+    const t = await templatesWith("exits", `  process.exit(0);`);
+    const errors = await errorsOf(renderWith(t, 1));
+    expect(errors[0].message).toBe(`template "story" stopped its rendering thread (exit code 0) on ${story()}`);
+    expect(errors[0].hint).toMatch(/process\.exit/);
+  });
 
-    it("fails with one located error for the template, whichever worker met it", async () => {
-      const templates = await loadTemplates({ templatesDir: dir, cwd: dir });
-      const run = renderSite(pages, { templates: templates.module, templatesHash: templates.hash, assets, templatesDir: dir, cwd: dir, threads: 3, minPages: 1, batch: 2, mainThread: false });
-      const error = await run.catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ContentErrors);
-      const errors = (error as ContentErrors).errors;
-      expect(errors).toHaveLength(1);
-      expect(errors[0].message).toBe('template "story" failed on test-brand-beta/index.html: story is broken');
-      expect(errors[0].place).toMatchObject({ file: "pages/Story.tsx", line: 2 });
-    });
+  it("reports templates whose top-level code throws as a template error, and a pool stopped by a limit as broken", async () => {
+    const t = await templatesWith("load-throws", `  return null;\n}\nthrow new Error("cannot start");\nexport function unused() {`);
+    const templates = await loadTemplates({ templatesDir: t, cwd: t });
+    const pool = await startPool(1);
+    try {
+      const errors = await errorsOf(pool.load({ templatesUrl: templates.url, assets, templatesDir: t, cwd: t }));
+      expect(errors[0].message).toBe("template failed to load: cannot start");
+      expect(pool.broken).toBe(false);
+    } finally {
+      await pool.close();
+    }
+    const loops = await templatesWith("loops-2", `  for (;;) {}`);
+    const looping = await loadTemplates({ templatesDir: loops, cwd: loops });
+    const stopped = await startPool(1, { timeoutMs: 500 });
+    try {
+      await stopped.load({ templatesUrl: looping.url, assets, templatesDir: loops, cwd: loops });
+      await errorsOf(stopped.render(pages));
+      expect(stopped.broken).toBe(true);
+    } finally {
+      await stopped.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The inputs a page can read and which of them differ between two runs: exactly the changed ones, whether a
 // hotel's object was kept (its group is skipped whole) or read again with the same or other values.
 import { describe, expect, it } from "vitest";
-import { changedInputs, inputValues } from "../../src/site/inputs.js";
+import { changedInputs, inputCache, inputValues } from "../../src/site/inputs.js";
 import type { Content, Hotel } from "../../src/types.js";
 
 const hotel = (id: string, en: Record<string, unknown>, zh?: Record<string, unknown>): Hotel =>
@@ -27,13 +27,16 @@ const base = content([alpha, beta]);
 
 describe("changedInputs", () => {
   it("finds nothing between two runs of the same content, and keeps each hotel's group as the same object", () => {
-    const a = inputValues(base);
-    const b = inputValues(content([alpha, beta], { site: base.site, strings: base.strings, home: base.home, images: base.images }));
+    const cache = inputCache();
+    const a = inputValues(base, cache);
+    const b = inputValues(content([alpha, beta], { site: base.site, strings: base.strings, home: base.home, images: base.images }), cache);
     expect(changedInputs(a, b)).toEqual(new Set());
     // The same hotel object gives the same group, which the comparison skips without looking inside.
     expect(b.get("hotel:alpha")).toBeInstanceOf(Map);
     expect(b.get("hotel:alpha")).toBe(a.get("hotel:alpha"));
-    expect(inputValues(content([{ ...alpha } as Hotel, beta])).get("hotel:alpha")).not.toBe(a.get("hotel:alpha"));
+    expect(inputValues(content([{ ...alpha } as Hotel, beta]), cache).get("hotel:alpha")).not.toBe(a.get("hotel:alpha"));
+    // A cache is a run's (its State's): another holds nothing of it.
+    expect(inputValues(base).get("hotel:alpha")).not.toBe(a.get("hotel:alpha"));
   });
 
   it("finds nothing when a hotel's file was read again with the same values", () => {
@@ -41,20 +44,20 @@ describe("changedInputs", () => {
     expect(changedInputs(inputValues(base), inputValues(content([alpha, again], { site: base.site, strings: base.strings, home: base.home })))).toEqual(new Set());
   });
 
-  it("names exactly the block that changed, and the shape only when the fields did", () => {
+  it("names exactly the block that changed, the fields read alone (a hotel's name) when they did, and the shape only when the fields did", () => {
     const words = hotel("beta", { name: "Beta", intro: "B, revised." });
     expect(changedInputs(inputValues(base), inputValues(content([alpha, words])))).toEqual(new Set(["hotel:beta#en"]));
     const fields = hotel("beta", { name: "Beta", intro: "B.", tagline: "New." });
     expect(changedInputs(inputValues(base), inputValues(content([alpha, fields])))).toEqual(new Set(["hotel:beta#en", "hotel:beta#en:shape"]));
     const translated = hotel("alpha", { name: "Alpha", intro: "A." }, { name: "阿尔法" });
-    expect(changedInputs(inputValues(base), inputValues(content([translated, beta])))).toEqual(new Set(["hotel:alpha#zh"]));
+    expect(changedInputs(inputValues(base), inputValues(content([translated, beta])))).toEqual(new Set(["hotel:alpha#zh", "hotel:alpha#zh/name"]));
     const layout = { ...beta, layout: "article" } as Hotel;
     expect(changedInputs(inputValues(base), inputValues(content([alpha, layout])))).toEqual(new Set(["hotel:beta"]));
   });
 
   it("names every input of a hotel that came or went, and the hotel list", () => {
     const gone = changedInputs(inputValues(base), inputValues(content([alpha])));
-    expect(gone).toEqual(new Set(["hotels", "hotel:beta", "hotel:beta#en", "hotel:beta#en:shape"]));
+    expect(gone).toEqual(new Set(["hotels", "hotel:beta", "hotel:beta#en", "hotel:beta#en/name", "hotel:beta#en:shape"]));
     const back = changedInputs(inputValues(content([alpha])), inputValues(base));
     expect(back).toEqual(gone);
   });

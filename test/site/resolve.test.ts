@@ -32,9 +32,12 @@ describe("resolveSite's shared parts", () => {
     expect(page("index.html").chrome.popular.map((d) => d.href)).toEqual(["/test-brand-alpha/", "/test-brand-gamma/"]);
   });
 
-  it("still records on every page the popular hotels' texts it shows, so a change to one re-resolves it (watch)", () => {
+  it("records on every page the popular hotels' names it shows (their names alone), so a change to one re-resolves it (watch)", () => {
     for (const p of site.pages) {
-      expect(site.inputs.get(p.outFile), p.outFile).toEqual(expect.arrayContaining([input.text("hotel:alpha", p.lang.code), input.text("hotel:gamma", p.lang.code)]));
+      const inputs = site.inputs.get(p.outFile)!;
+      expect(inputs, p.outFile).toEqual(expect.arrayContaining([input.field("hotel:alpha", p.lang.code, "name"), input.field("hotel:gamma", p.lang.code, "name")]));
+      // Their other fields only where the page shows them: the home page's cards, the hotel's own page.
+      if (p.kind === "notFound") expect(inputs, p.outFile).not.toContain(input.text("hotel:gamma", p.lang.code));
     }
   });
 

@@ -90,9 +90,17 @@ describe("watchFolders", () => {
   it("names nothing once closed", async () => {
     (await start()).close();
     expect(watch!.folders()).toEqual([]);
-    await writeFile(path.join(dir, "content", "hotels", "alpha.yaml"), "id: alpha\n# closed\n");
-    await new Promise((r) => setTimeout(r, 200));
-    expect(named).toEqual([]);
+    // A second watcher of the same folder sees the save: by then the closed one would have seen it too.
+    const seen: string[] = [];
+    const witness = await watchFolders({ roots: [path.join(dir, "content")], onPath: (p) => seen.push(p) });
+    try {
+      const alpha = path.join(dir, "content", "hotels", "alpha.yaml");
+      await writeFile(alpha, "id: alpha\n# closed\n");
+      await until(() => seen.includes(alpha), "the witness to see the save");
+      expect(named).toEqual([]);
+    } finally {
+      witness.close();
+    }
   });
 
   it("skips a root that does not exist", async () => {

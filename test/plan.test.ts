@@ -1,0 +1,53 @@
+// The plan a run computes before it acts: what to load again from the changed files, what to render and why.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { planLoad, planRender } from "../src/plan.js";
+
+const dirs = { contentDir: "/p/content", templatesDir: "/p/templates", schemasDir: "/p/schemas" };
+const prev = { templates: { inputs: ["/p/templates/index.tsx", "/p/templates/pages/Story.tsx"] }, assets: { inputs: ["/p/templates/styles/site.css"] } };
+
+describe("planLoad", () => {
+  it("loads everything without a previous run", () => {
+    expect(planLoad(undefined, new Set(), dirs)).toEqual({ content: "all", templates: true, assets: true, schemas: false });
+  });
+
+  it("reads a changed content file alone, and nothing of the templates or assets", () => {
+    const file = path.join(dirs.contentDir, "hotels", "dubai.yaml");
+    expect(planLoad(prev, new Set([file]), dirs)).toEqual({ content: { files: new Set([file]) }, templates: false, assets: false, schemas: false });
+  });
+
+  it("reads all content when a folder changed, and everything when a file outside every source changed", () => {
+    expect(planLoad(prev, new Set([path.join(dirs.contentDir, "hotels")]), dirs).content).toBe("all");
+    expect(planLoad(prev, new Set(["/p/package.json"]), dirs)).toEqual({ content: "all", templates: true, assets: true, schemas: false });
+  });
+
+  it("sends a templates file to the bundle made of it, a new one to both, and notes a schema change", () => {
+    expect(planLoad(prev, new Set(["/p/templates/pages/Story.tsx"]), dirs)).toMatchObject({ content: "none", templates: true, assets: false });
+    expect(planLoad(prev, new Set(["/p/templates/styles/site.css"]), dirs)).toMatchObject({ templates: false, assets: true });
+    expect(planLoad(prev, new Set(["/p/templates/new.tsx"]), dirs)).toMatchObject({ templates: true, assets: true });
+    expect(planLoad(prev, new Set(["/p/schemas/hotel.json"]), dirs)).toMatchObject({ content: "none", schemas: true });
+  });
+});
+
+describe("planRender", () => {
+  const pages = [
+    { outFile: "index.html", template: "home" },
+    { outFile: "a/index.html", template: "story" },
+    { outFile: "b/index.html", template: "showcase" },
+    { outFile: "c/index.html", template: "story" },
+  ];
+  const reused = new Set([pages[0], pages[1], pages[2]]);
+
+  it("renders the re-resolved pages with their input, the pages of a changed template, in page order", () => {
+    const plan = planRender(pages, reused, { "c/index.html": "hotel:c#en changed" }, { first: false, templates: new Set(["showcase"]), assets: false });
+    expect(plan.pages.map((p) => p.outFile)).toEqual(["b/index.html", "c/index.html"]);
+    expect(plan.why).toEqual({ "b/index.html": 'template "showcase" changed', "c/index.html": "hotel:c#en changed" });
+  });
+
+  it("renders every page on a first run, for a template every page uses, or new asset names", () => {
+    expect(planRender(pages, reused, {}, { first: true, templates: new Set(), assets: false }).why["a/index.html"]).toBe("first build");
+    expect(planRender(pages, reused, {}, { first: false, templates: "all", assets: false }).pages).toHaveLength(4);
+    expect(planRender(pages, reused, {}, { first: false, templates: new Set(), assets: true }).why["index.html"]).toBe("the asset names changed");
+    expect(planRender(pages, new Set(pages), {}, { first: false, templates: new Set(), assets: false }).pages).toEqual([]);
+  });
+});
