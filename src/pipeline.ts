@@ -11,6 +11,7 @@ import { validateContent } from "./content/validate.js";
 import { imageFiles } from "./images/stage.js";
 import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
 import { startPool, threadsFor, type Limits, type RenderPool } from "./render/pool.js";
+import { terminalProgress } from "./util/progress.js";
 import { checkTemplatesFolder } from "./render/template-files.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
@@ -282,7 +283,10 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // the pages in flight, not the site); later runs get the bytes back and write only what changed, below.
     const rendered = await time("render", async () => {
       if (!prev && opts.until !== "render") sink = await openOutput(place);
-      return pool!.render(dirty, sink?.staging);
+      // A first build of a large site renders for seconds: a count on a terminal (nothing in CI or pipes).
+      const total = pages?.length ?? resolver.count;
+      const progress = terminalProgress("Rendering pages");
+      return pool!.render(dirty, sink?.staging, prev ? undefined : (n) => progress.update(n, total)).finally(progress.end);
     });
     const site: ResolvedSite = { ...resolver.site(), pages: pages ?? rendered.map((r) => r.page) };
     const state = stateOf(site);

@@ -80,8 +80,11 @@ export interface RenderPool {
   grow(threads: number): void;
   /** Loads a template set into every thread (again only when it changed); resolves with the page templates it exports. */
   load(init: TemplatesInit): Promise<string[]>;
-  /** Renders pages in order; with `staging` each is written there by its thread. Throws every template error at once. */
-  render(pages: Iterable<Page>, staging?: StagingOptions): Promise<RenderedPage[]>;
+  /**
+   * Renders pages in order; with `staging` each is written there by its thread. Throws every template error at
+   * once. `onDone` hears the count of pages finished so far (a terminal's progress line).
+   */
+  render(pages: Iterable<Page>, staging?: StagingOptions, onDone?: (count: number) => void): Promise<RenderedPage[]>;
   /** True once a limit stopped a thread: the next run starts a new pool. */
   readonly broken: boolean;
   close(): Promise<void>;
@@ -206,8 +209,9 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
         throw e instanceof ContentError ? new ContentErrors([e]) : e;
       }
     },
-    async render(pages, staging) {
+    async render(pages, staging, onDone) {
       const out: (RenderedPage | undefined)[] = [];
+      let finished = 0;
       // Template errors by page, reported in page order: the same report whichever thread met one first.
       const failed: ContentError[] = [];
       let i = 0;
@@ -221,6 +225,7 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
           about: { template: page.template, outFile: page.outFile },
           limitMs: timeoutMs,
           done: (a) => {
+            onDone?.(++finished);
             if (a.kind === "page") out[at] = { page: done, links: a.links, ids: a.ids, bytes: a.bytes, linked: a.linked };
             else if (a.kind === "failed") {
               const e = decodeError(a.error);

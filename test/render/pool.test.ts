@@ -89,6 +89,19 @@ describe("a render pool", () => {
     for (const [i, r] of written.entries()) expect(await readFile(path.join(staging, r.page.outFile), "utf8")).toBe(text(one[i].bytes));
   });
 
+  it("counts each finished page for a progress line, up to the number of pages", async () => {
+    const templates = await loadTemplates({ templatesDir: path.join(REPO, "templates"), cwd: REPO });
+    const pool = await startPool(2);
+    const counts: number[] = [];
+    try {
+      await pool.load({ templatesUrl: templates.url, assets, templatesDir: path.join(REPO, "templates"), cwd: REPO });
+      await pool.render(pages, undefined, (n) => counts.push(n));
+    } finally {
+      await pool.close();
+    }
+    expect(counts).toEqual(pages.map((_, i) => i + 1));
+  });
+
   it("fails with one located error for a template that throws, whichever thread met it", async () => {
     const t = await templatesWith("throws", `  throw new Error("story is broken");`);
     const errors = await errorsOf(renderWith(t, 3));
