@@ -4,9 +4,11 @@
 //
 // Usage: node scripts/screenshots.mjs [--dist dist] [--out screenshots] [--no-js] [--only <name-substring>]
 //        node scripts/screenshots.mjs --contact-sheet [--dist dist] [--out screenshots]
+//        node scripts/screenshots.mjs --readme [--dist dist]
 //   --no-js          also takes each shot with JavaScript disabled (files get a "-nojs" suffix)
 //   --contact-sheet  instead, every page of the site in every language, its first screen at 390 and 1440 px,
 //                    labelled and tiled into one image: <out>/contact-sheet.jpg (scripts/contact-sheet.mjs)
+//   --readme         instead, the first screens the README shows (README_SHOTS), as JPEGs in docs/screenshots/
 //   CHROMIUM_PATH overrides the browser (default /usr/bin/chromium).
 
 import { createServer } from "node:http";
@@ -25,6 +27,16 @@ const PAGES = [
   { name: "tokyo-story", url: "/grand-hyatt-tokyo/" },
   { name: "seoul-article-zh", url: "/zh/grand-hyatt-seoul/" },
   { name: "not-found", url: "/404.html" },
+];
+
+/** The README's screenshots: first screens of each kind of page, on a phone and a desktop, in each language. */
+const README_SHOTS = [
+  { name: "home-en-1440", url: "/", width: 1440 },
+  { name: "home-zh-390", url: "/zh/", width: 390 },
+  { name: "baha-mar-en-1440", url: "/grand-hyatt-baha-mar/", width: 1440 },
+  { name: "dubai-zh-390", url: "/zh/grand-hyatt-dubai/", width: 390 },
+  { name: "tokyo-ja-1440", url: "/ja/grand-hyatt-tokyo/", width: 1440 },
+  { name: "seoul-ja-390", url: "/ja/grand-hyatt-seoul/", width: 390 },
 ];
 
 const VIEWPORTS = [
@@ -109,6 +121,25 @@ async function contactSheet(browser, base, root, out) {
   return composeSheet({ prefixes, routes, shots, file: path.join(out, "contact-sheet.jpg") });
 }
 
+/** The README's first screens (390x844 and 1440x900), each a JPEG small enough to keep in the repository. */
+async function readmeShots(browser, base, out) {
+  const { default: sharp } = await import("sharp");
+  await mkdir(out, { recursive: true });
+  const files = [];
+  for (const shot of README_SHOTS) {
+    const viewport = shot.width === 390 ? { width: 390, height: 844 } : { width: 1440, height: 900 };
+    const context = await browser.newContext({ viewport, locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto(base + shot.url, { waitUntil: "load" });
+    await settleFirstScreen(page);
+    const file = path.join(out, `${shot.name}.jpg`);
+    await sharp(await page.screenshot()).jpeg({ quality: 78, mozjpeg: true }).toFile(file);
+    files.push(file);
+    await context.close();
+  }
+  return files;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -117,6 +148,7 @@ async function main() {
       "no-js": { type: "boolean", default: false },
       only: { type: "string" },
       "contact-sheet": { type: "boolean", default: false },
+      readme: { type: "boolean", default: false },
     },
   });
   const root = path.resolve(values.dist);
@@ -134,6 +166,10 @@ async function main() {
   });
   const modes = values["no-js"] ? [true, false] : [true];
   try {
+    if (values.readme) {
+      for (const file of await readmeShots(browser, base, path.join("docs", "screenshots"))) console.log(file);
+      return 0;
+    }
     if (values["contact-sheet"]) {
       console.log(await contactSheet(browser, base, root, values.out));
       return 0;
