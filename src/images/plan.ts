@@ -25,6 +25,13 @@ export const ENCODER = {
   jpeg: { quality: 78, mozjpeg: true },
 } as const;
 
+/**
+ * Every file name planImage makes (`<key>-<width>`, `<key>-og`, `<key>-og-f<x>x<y>`, `<key>-f<x>x<y>s<share>-<width>`,
+ * then the format's extension), and nothing else: what the committed folder's prune may remove. Kept beside the
+ * names it describes so a new kind of variant cannot be left out of it.
+ */
+export const VARIANT_FILE = /^[0-9a-f]{10}-(?:f\d+x\d+s\d+-)?(?:\d+|og(?:-f\d+x\d+)?)\.(?:avif|webp|jpg)$/;
+
 export type ImageFormat = (typeof FORMATS)[number]["format"];
 
 /**

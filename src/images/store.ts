@@ -7,12 +7,11 @@ import { access, lstat, mkdir, mkdtemp, readdir, unlink } from "node:fs/promises
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cacheDir } from "../util/paths.js";
+import { VARIANT_FILE } from "./plan.js";
 
 /** The committed variants' folder, relative to the content folder. */
 export const GENERATED_DIR = path.join(".generated", "images");
 
-/** A variant's file name as plan.ts makes it: what prune may remove (nothing else in the folder is touched). */
-const VARIANT_NAME = /^[0-9a-f]{10}-(?:f\d+x\d+s\d+-)?(?:\d+|og(?:-f\d+x\d+)?)\.(?:avif|webp|jpg)$/;
 
 /** The folders a build reads variants from, and the one it writes new ones into. */
 export interface VariantStore {
@@ -107,8 +106,8 @@ export async function variantStore(opts: StoreOptions): Promise<VariantStore> {
   return { readFrom: [...readFrom, temp], writeTo: temp, committed: false };
 }
 
-/** A variant being written (encode.ts place): `.<name>.<pid>.<random>`. */
-const TEMP_NAME = /^\.([0-9a-f]{10}-(?:f\d+x\d+s\d+-)?(?:\d+|og(?:-f\d+x\d+)?)\.(?:avif|webp|jpg))\.(\d+)\.[a-z0-9]+$/;
+/** A variant being written (encode.ts place): `.<name>.<pid>.<random>`, the name one plan.ts makes. */
+const TEMP_NAME = /^\.([^/]+)\.(\d+)\.[a-z0-9]+$/;
 
 /** True while a process with this pid runs (a build still writing its temporary file). */
 function running(pid: number): boolean {
@@ -128,8 +127,8 @@ export async function pruneVariants(dir: string, used: Set<string>): Promise<num
   let removed = 0;
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const temp = TEMP_NAME.exec(name);
-    if (temp && !running(Number(temp[2]))) await unlink(path.join(dir, name)).catch(() => {});
-    if (!VARIANT_NAME.test(name) || used.has(name)) continue;
+    if (temp && VARIANT_FILE.test(temp[1]) && !running(Number(temp[2]))) await unlink(path.join(dir, name)).catch(() => {});
+    if (!VARIANT_FILE.test(name) || used.has(name)) continue;
     await unlink(path.join(dir, name)).then(() => removed++, () => {});
   }
   return removed;

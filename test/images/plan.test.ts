@@ -1,12 +1,19 @@
 // The image plan: which variants an image gets, under which names, and the view templates receive.
 import { describe, expect, it } from "vitest";
-import { cropRegion, imagePlan, ogRegion, planImage, widthsFor } from "../../src/images/plan.js";
+import { cropRegion, imagePlan, ogRegion, planImage, VARIANT_FILE, widthsFor } from "../../src/images/plan.js";
 import type { ImageInfo } from "../../src/types.js";
 
 const svg: ImageInfo = { width: 1600, height: 1000, hash: "aaaaaaaaaa", ext: "svg" };
 const url = (part: string, ext: string) => `/assets/images/x.${part}.${ext}`;
 
 describe("image plan", () => {
+  it("names every variant it plans so that the committed folder's prune recognises it, and nothing else", () => {
+    const names = [svg, { ...svg, focus: { x: 15, y: 45 } }, { ...svg, ext: "jpg", width: 600, height: 400 }].flatMap((info) => planImage("images/x", info, url).variants.map((v) => v.cacheName));
+    expect(names.filter((n) => !VARIANT_FILE.test(n))).toEqual([]);
+    expect(names.some((n) => /-og-f15x45\.jpg$/.test(n)) && names.some((n) => /-f15x45s60-480\.webp$/.test(n))).toBe(true);
+    for (const other of ["README", "notes.txt", "0123456789-480.png", ".0123456789-480.avif.12.ab"]) expect(VARIANT_FILE.test(other)).toBe(false);
+  });
+
   it("makes every width of a vector image, and only widths a raster image has", () => {
     expect(widthsFor(svg)).toEqual([480, 960, 1600]);
     expect(widthsFor({ ...svg, width: 320, height: 200 })).toEqual([480, 960, 1600]);
