@@ -1,6 +1,9 @@
-// Pieces the three hotel layouts share: breadcrumb trail, headed sections, the closing call to action.
+// Pieces the hotel layouts share: breadcrumb trail, headed sections, the closing call to action, and the body
+// showcase and story pages have in common.
 import type { BookLink, HotelPage, Page, Section } from "../../src/site/pages";
 import { BookButton } from "./BookButton";
+import { BookingScope } from "./BookingParts";
+import { Gallery } from "./Gallery";
 import { Paragraphs } from "./Paragraphs";
 import { T } from "./T";
 
@@ -37,5 +40,21 @@ export function CallToAction({ page, title, paragraphs, book }: { page: Page; ti
       <Paragraphs items={paragraphs} />
       <BookButton link={book} placement="cta" newTab={page.t.opensInNewTab} note={page.t.commissionNote} size="large" />
     </section>
+  );
+}
+
+/** The body of a showcase or story page: gallery and sections under the booking bar's scope, then the closing call to action. */
+export function SectionsAndClose({ page }: { page: HotelPage }) {
+  const h = page.hotel;
+  return (
+    <>
+      <BookingScope page={page}>
+        <Gallery page={page} />
+        <div className="container container--narrow">
+          <Sections sections={h.sections} />
+        </div>
+      </BookingScope>
+      {h.cta && <CallToAction page={page} title={h.cta.title} paragraphs={h.cta.paragraphs} book={h.book} />}
+    </>
   );
 }

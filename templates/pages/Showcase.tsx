@@ -4,9 +4,7 @@ import type { HotelPage } from "../../src/site/pages";
 import { AvailabilityForm } from "../components/AvailabilityForm";
 import { BookButton } from "../components/BookButton";
 import { FactsPanel } from "../components/FactsPanel";
-import { Gallery } from "../components/Gallery";
-import { BookingScope } from "../components/BookingParts";
-import { Breadcrumb, CallToAction, Sections } from "../components/HotelParts";
+import { Breadcrumb, SectionsAndClose } from "../components/HotelParts";
 import { Img, panelSide } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
 import { T } from "../components/T";
@@ -46,13 +44,7 @@ export function Showcase({ page }: { page: HotelPage }) {
           ))}
         </ul>
       </section>
-      <BookingScope page={page}>
-        <Gallery page={page} />
-        <div className="container container--narrow">
-          <Sections sections={h.sections} />
-        </div>
-      </BookingScope>
-      {h.cta && <CallToAction page={page} title={h.cta.title} paragraphs={h.cta.paragraphs} book={h.book} />}
+      <SectionsAndClose page={page} />
     </article>
   );
 }
