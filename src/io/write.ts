@@ -3,7 +3,7 @@
 // The rename replaces a link rather than writing through it, an existing file keeps its mode, a read-only file
 // or one that is not a regular file is refused before anything is written, and a failure names the file.
 import { randomBytes } from "node:crypto";
-import { lstat, open, realpath, rename, unlink } from "node:fs/promises";
+import { lstat, mkdir, open, realpath, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { specialKind } from "../content/read-file.js";
 import { isWithin } from "../util/paths.js";
@@ -80,5 +80,21 @@ export async function writeGuarded(file: string, data: string | Uint8Array, opts
   } catch (e) {
     await unlink(temp).catch(() => undefined);
     rethrowAsFileError(file, e);
+  }
+}
+
+/**
+ * A cache file named by what it holds (a compiled module): kept when a regular file of that name is there, else
+ * written the guarded way (never through a link, never half-written for a concurrent build to import). Undefined
+ * when the cache cannot hold it (unwritable, or a FIFO or folder in the way), so the caller does without.
+ */
+export async function cacheFile(file: string, data: string): Promise<string | undefined> {
+  if ((await lstat(file).catch(() => undefined))?.isFile()) return file;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeGuarded(file, data, { refuseReadOnly: false });
+    return file;
+  } catch {
+    return undefined;
   }
 }

@@ -2,7 +2,7 @@
 // The compiled module is cached by content hash, where the rendering threads (worker.ts) import it: template
 // code never runs in the main thread.
 import { createHash } from "node:crypto";
-import { mkdir, writeFile, access } from "node:fs/promises";
+import { cacheFile } from "../io/write.js";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as esbuild from "esbuild";
@@ -32,21 +32,6 @@ export function templatesModule(hash: string): string {
   return path.join(hotelsiteCache(), `templates-${hash}.mjs`);
 }
 
-/** The file holding `code` in the cache (written when new), or undefined when it cannot be written. */
-async function cached(file: string, code: string): Promise<string | undefined> {
-  try {
-    await access(file);
-    return file;
-  } catch {
-    try {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, code);
-      return file;
-    } catch {
-      return undefined;
-    }
-  }
-}
 
 /** Compiles templates/index.tsx (or throws ContentErrors for template syntax errors); the rendering threads import it. */
 export async function loadTemplates(opts: { templatesDir: string; cwd?: string }): Promise<LoadedTemplates> {
@@ -83,7 +68,7 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
   }
   const code = result.outputFiles[0].text;
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
-  const file = cacheDir ? await cached(templatesModule(hash), code) : undefined;
+  const file = cacheDir ? await cacheFile(templatesModule(hash), code) : undefined;
   const url = file ? pathToFileURL(file).href : `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p));
   return { url, inputs, hash, graph: importGraph(result.metafile, cwd) };

@@ -3,9 +3,9 @@
 // into the cache folder and named by its content hash.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { cacheFile } from "../io/write.js";
 import { packageResolution } from "../render/package-imports.js";
 import { cacheDir, packageRoot } from "./paths.js";
 
@@ -31,9 +31,6 @@ export async function workerScript(entry: string, from: string = import.meta.url
   });
   const code = result.outputFiles[0].text;
   const file = path.join(cacheDir(), `${base}-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, code);
-  }
+  if (!(await cacheFile(file, code))) throw new Error(`cannot write the worker script ${file} into the cache folder`);
   return pathToFileURL(file);
 }

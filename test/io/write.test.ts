@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileError } from "../../src/io/file-error.js";
-import { writeGuarded } from "../../src/io/write.js";
+import { cacheFile, writeGuarded } from "../../src/io/write.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -58,5 +58,26 @@ describe("writeGuarded", () => {
 
   it("says a missing folder is missing rather than throwing a bare errno", async () => {
     expect(await refusal(writeGuarded(path.join(dir, "no", "a.json"), "x"))).toBe("cannot be written: its folder does not exist");
+  });
+});
+
+describe("cacheFile", () => {
+  it("writes a new cache file (its folder too), keeps an existing regular one, and leaves no temporary file", async () => {
+    const file = path.join(dir, "cache", "m-1.mjs");
+    expect(await cacheFile(file, "export {};")).toBe(file);
+    expect(await readFile(file, "utf8")).toBe("export {};");
+    expect(await cacheFile(file, "ignored: the name says what it holds")).toBe(file);
+    expect(await readFile(file, "utf8")).toBe("export {};");
+    expect(await readdir(path.dirname(file))).toEqual(["m-1.mjs"]);
+  });
+
+  it("does without a name a link or a FIFO holds: never writes through the link, never opens the FIFO", async () => {
+    const target = path.join(dir, "elsewhere.mjs");
+    await writeFile(target, "theirs");
+    await symlink(target, path.join(dir, "linked.mjs"));
+    expect(await cacheFile(path.join(dir, "linked.mjs"), "ours")).toBeUndefined();
+    expect(await readFile(target, "utf8")).toBe("theirs");
+    execFileSync("mkfifo", [path.join(dir, "pipe.mjs")]);
+    expect(await cacheFile(path.join(dir, "pipe.mjs"), "ours")).toBeUndefined();
   });
 });
