@@ -119,7 +119,8 @@ describe("hotelsite watch with a template that runs away", () => {
       expect(await exists(flag)).toBe(true);
       expect(await get(new URL("/", url).href)).toBeLessThan(500);
       w.child.kill("SIGTERM");
-      expect(await Promise.race([w.ended, new Promise((r) => setTimeout(() => r("still running"), 15_000))])).toBe(0);
+      // It exits on its own (a watch that ignored the signal would fail on the test's timeout), and cleanly.
+      expect(await w.ended).toBe(0);
     } finally {
       w.child.kill("SIGKILL");
       await s.cleanup();
