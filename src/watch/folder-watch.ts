@@ -24,6 +24,8 @@ export interface FolderWatchOptions {
   onPath: (abs: string) => void;
   /** Called when a root is replaced by another folder, disappears, or comes back (watch logs it). */
   onRoot?: (root: string, what: "replaced" | "gone" | "back") => void;
+  /** Called after the folders watched changed (one added or dropped): tests wait on it rather than on a timer. */
+  onFolders?: () => void;
 }
 
 /** Folders being watched; close() stops every watcher. */
@@ -51,6 +53,7 @@ export async function watchFolders(opts: FolderWatchOptions): Promise<FolderWatc
       w.watcher.close();
       reals.delete(w.real);
       watchers.delete(d);
+      opts.onFolders?.();
     }
   };
 
@@ -72,6 +75,7 @@ export async function watchFolders(opts: FolderWatchOptions): Promise<FolderWatc
     watcher.on("error", () => drop(dir));
     watchers.set(dir, { watcher, real, id: identity(info) });
     reals.add(real);
+    opts.onFolders?.();
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     await Promise.all(
       entries.map(async (e) => {
