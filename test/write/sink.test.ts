@@ -1,7 +1,6 @@
 // openOutput: the build's output. A commit swaps the folder in whole with the marker, an abort or a failed
 // write leaves the previous output and nothing beside it.
 import { spawn } from "node:child_process";
-import { watch } from "node:fs";
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +10,7 @@ import { openOutput } from "../../src/write/sink.js";
 import { stagingWriter } from "../../src/write/staging.js";
 import { lockName } from "../../src/write/lock.js";
 import { recover } from "../../src/write/recover.js";
+import { untilInFolder } from "../support/folder-events.js";
 
 let dir: string;
 let out: string;
@@ -92,20 +92,8 @@ describe("openOutput", () => {
     };
     await build("one");
     await build("two");
-    // The detached process renames the trash and deletes it: each step is an event in `dir`, looked at once more.
-    const trash = async () => (await readdir(dir)).filter((n) => n.includes("hotelsite-trash"));
-    let events = 0;
-    let wake = () => {};
-    const watcher = watch(dir, () => (events++, wake()));
-    try {
-      for (;;) {
-        const seen = events;
-        if (!(await trash()).length) break;
-        if (events === seen) await new Promise<void>((resolve) => (wake = resolve));
-      }
-    } finally {
-      watcher.close();
-    }
+    // The detached process renames the trash and deletes it: each step is an event in `dir`.
+    await untilInFolder(dir, async () => !(await readdir(dir)).some((n) => n.includes("hotelsite-trash")));
     expect(await readFile(path.join(out, "p0/index.html"), "utf8")).toBe("two");
   });
 
