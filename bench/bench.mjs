@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The benchmark: builds the bundled site and synthetic sites of 333, 1,334 and 4,000 hotels (1,005, 4,008 and
 // 12,006 pages) with the real CLI in fresh processes, on disk in bench/work/ by default (it prints the file
-// system), side by side with Hugo building a same-structure site (when Hugo is installed), the two taking turns
+// system), side by side with Hugo building the same pages (when Hugo is installed), the two taking turns
 // and each rebuilding its existing output folder. It reports time and peak-memory ratios to Hugo against the
 // budgets, per-page cost, time per stage, the incremental rebuild, page weight, the renderToStaticMarkup floor
 // and a threads sweep (1, 2, 4, 8 threads: time, peak memory, identical output).

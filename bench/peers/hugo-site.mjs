@@ -1,68 +1,61 @@
 #!/usr/bin/env node
-// Makes a Hugo site from one of our content folders, for the benchmark's peer comparison: the same hotels,
-// languages, routes and page structure (head with canonical, hreflang, Open Graph and JSON-LD; header with the
-// language menu; footer with popular destinations; three hotel layouts, home with every hotel's card, 404s),
-// written with Hugo's own templates (bench/peers/hugo/layouts). Text is resolved per field with the default
-// language as fallback, as our resolve stage does. Images are referenced by URL only: Hugo does no image work.
+// Makes a Hugo site from one of our content folders, for the benchmark's peer comparison: the same pages with the
+// same parts (head with canonical, hreflang, preloads, Open Graph and JSON-LD; header with the language menu and
+// its flags and the Book button; footer with popular destinations; three hotel layouts with the facts panel, the
+// availability form, the top Book button, the gallery and the sticky booking bar; home with the destinations
+// grouped by region under a jump list; 404s), written with Hugo's own templates (bench/peers/hugo/layouts).
+// The data is ours: the pages as our resolve stage makes them (src/build.ts check), so each part carries the same
+// text, links, formatted facts and image variants, and what the ratio compares is the templating and writing.
+// Images are referenced by URL only: Hugo does no image work.
 //
 // Usage: node bench/peers/hugo-site.mjs --content DIR --out HUGO_DIR; then `hugo -s HUGO_DIR -d PUBLIC`.
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import YAML from "yaml";
+import * as esbuild from "esbuild";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");
 
-/** Splits prose into paragraphs at blank lines (as src/site/resolve.ts does). */
-const paragraphs = (text) =>
-  text
-    ? text
-        .split(/\n\s*\n/)
-        .map((p) => p.trim().replace(/\s*\n\s*/g, " "))
-        .filter(Boolean)
-    : [];
-
 /** Hugo lower-cases parameter keys; we do it up front so templates and data agree. */
 const lower = (obj) => Object.fromEntries(Object.entries(obj).map(([k, v]) => [k.toLowerCase(), v]));
 
-/** A responsive image description like ours (URLs only; no files behind them). */
-function image(ref, alt) {
-  const stem = `/assets/${ref.replace(/\.[^.]+$/, "")}`;
-  const set = (ext) => [480, 960, 1600].map((w) => `${stem}-${w}.${ext} ${w}w`).join(", ");
-  return {
-    src: `${stem}-960.jpg`,
-    srcset: set("jpg"),
-    sources: [
-      { type: "image/avif", srcset: set("avif") },
-      { type: "image/webp", srcset: set("webp") },
-    ],
-    width: 1600,
-    height: 1000,
-    alt,
-    og: `${stem}-og.jpg`,
-  };
+/** Our resolved pages for `contentDir`: src/build.ts check, bundled from the source as it is now. */
+async function resolvedPages(contentDir) {
+  const bundle = path.join(ROOT, "node_modules", ".cache", "hotelsite-bench", "peer-pages.mjs");
+  await esbuild.build({
+    stdin: { contents: 'export { check } from "./src/build.ts";', resolveDir: ROOT, loader: "ts" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    target: "node20",
+    outfile: bundle,
+    logLevel: "warning",
+  });
+  const { check } = await import(`${pathToFileURL(bundle).href}?${Date.now()}`);
+  const result = await check({ contentDir, outDir: "" });
+  if (result.errors?.length) throw new Error(`the content does not check: ${result.errors[0].message}`);
+  return result.pages;
 }
 
-/** The booking link with the partner id added. */
-function withPartner(link, affiliate) {
-  const url = new URL(link);
-  url.searchParams.set(affiliate.partnerParam, affiliate.partnerId);
-  return url.toString();
-}
+/** Head parts Hugo does not compute from its own page graph: social image and structured data. */
+const head = (page) => ({ title: page.head.title, description: page.head.description, og: lower(page.head.og), jsonld: page.head.jsonLd });
+
+/** The page's own header and footer links (each Book link carries the page's tracking label). */
+const chromeOf = (page) => ({ booknow: lower(page.chrome.bookNow.hrefs), booklabel: page.chrome.bookNow.label });
+
+/** An availability form with Hugo-safe (lower-case) keys. */
+const form = (f) => f && { action: f.action, hidden: f.hidden, names: lower(f.names), rel: f.rel };
 
 /** Writes the Hugo site for `contentDir` into `outDir`; returns the number of hotels. */
 export async function makeHugoSite({ contentDir, outDir }) {
-  const read = async (f) => YAML.parse(await readFile(path.join(contentDir, f), "utf8"));
-  const [site, strings, home] = await Promise.all([read("site.yaml"), read("strings.yaml"), read("home.yaml")]);
-  const names = (await readdir(path.join(contentDir, "hotels"))).filter((n) => /\.ya?ml$/.test(n)).sort();
-  const hotels = await Promise.all(names.map((n) => read(path.join("hotels", n))));
-  const langs = site.languages;
-  const def = langs[0].code;
-  const pick = (blocks, code) => ({ ...blocks[def], ...blocks[code] });
-  const slug = (id) => `${site.brand.slugPrefix}-${id}`;
-  const fill = (s, language) => s.replace(/\{language\}/g, language);
+  const pages = await resolvedPages(contentDir);
+  const homes = new Map(pages.filter((p) => p.kind === "home").map((p) => [p.lang.code, p]));
+  const langs = [...homes.values()];
+  const def = langs[0];
+  const rel = def.chrome.bookNow.rel;
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, "static", "assets"), { recursive: true });
@@ -72,40 +65,43 @@ export async function makeHugoSite({ contentDir, outDir }) {
   await writeFile(path.join(outDir, "static", "assets", "site.css"), css.join("\n"));
   await writeFile(path.join(outDir, "static", "assets", "site.js"), "/* the site's script */\n");
 
+  const base = new URL(def.head.canonical);
   const config = {
-    baseURL: site.baseUrl.replace(/\/?$/, "/"),
-    title: site.siteName,
-    defaultContentLanguage: def,
+    baseURL: base.href,
+    title: def.chrome.siteName,
+    defaultContentLanguage: def.lang.code,
     defaultContentLanguageInSubdir: false,
     disableKinds: ["taxonomy", "term", "RSS"],
     enableRobotsTXT: true,
+    disableHugoGeneratorInject: true,
     params: {
-      brandname: site.brand.name,
-      email: site.contactEmail,
-      themecolor: site.themeColor ?? "#1b2a3a",
-      rel: `sponsored nofollow noopener${site.affiliate.noreferrer ? " noreferrer" : ""}`,
-      popular: site.popularDestinations.map(slug),
-      defaultlang: def,
-      homeimage: image(site.homeImage, ""),
+      brandname: def.chrome.brandName,
+      email: def.chrome.contactEmail,
+      themecolor: def.head.themeColor,
+      rel,
+      popular: def.chrome.popular.map((p) => p.href.replace(/^\/|\/$/g, "")),
+      defaultlang: def.lang.code,
     },
     languages: Object.fromEntries(
-      langs.map((l, i) => {
-        const t = lower(pick(strings, l.code));
+      langs.map((home, i) => {
+        const own = home.chrome.languages.find((l) => l.current);
+        const banner = def.chrome.suggestions.find((s) => s.code === home.lang.code) ?? home.chrome.suggestions[0];
         return [
-          l.code,
+          home.lang.code,
           {
-            languageName: l.nativeName,
+            languageName: own.nativeName,
             weight: i + 1,
-            contentDir: `content/${l.code}`,
+            contentDir: `content/${home.lang.code}`,
             params: {
-              htmllang: l.htmlLang,
-              locale: l.locale,
-              flag: l.flag,
-              t,
-              booknow: { href: withPartner(site.affiliate.link, site.affiliate), label: t.booknow },
-              suggestion: fill(t.languagesuggestion ?? "", l.nativeName),
-              suggestionlink: fill(t.languagesuggestionlink ?? "", l.nativeName),
-              dismiss: t.dismiss,
+              htmllang: home.lang.htmlLang,
+              locale: home.lang.locale,
+              flag: own.flag,
+              flagsrc: own.flagSrc,
+              t: lower(home.t),
+              copyright: home.chrome.copyright.map((part) => lower(part)),
+              suggestion: banner?.text ?? "",
+              suggestionlink: banner?.linkText ?? "",
+              dismiss: banner?.dismiss ?? "",
             },
           },
         ];
@@ -115,50 +111,71 @@ export async function makeHugoSite({ contentDir, outDir }) {
   await writeFile(path.join(outDir, "config.json"), JSON.stringify(config, null, 2));
 
   const page = (front) => `${JSON.stringify(front)}\n`;
-  for (const l of langs) {
-    const dir = path.join(outDir, "content", l.code);
-    await mkdir(dir, { recursive: true });
-    const x = pick(home, l.code);
-    const t = lower(pick(strings, l.code));
-    await writeFile(
-      path.join(dir, "_index.md"),
-      page({ title: x.metaTitle, description: x.metaDescription, text: lower(x), book: { href: withPartner(site.affiliate.link, site.affiliate), label: x.bookYourStay } }),
-    );
-    await Promise.all(
-      hotels.map((h, order) => {
-        const ht = pick(h.text, l.code);
-        return writeFile(
-          path.join(dir, `${slug(h.id)}.md`),
-          page({
-            title: ht.metaTitle,
-            description: ht.metaDescription,
-            layout: h.layout,
-            translationKey: h.id,
-            order,
-            name: ht.name,
-            location: ht.location,
-            locality: ht.locality,
-            country: ht.country,
-            tagline: ht.tagline,
-            maintitle: ht.mainTitle ?? ht.name,
-            hero: h.hero ?? "regular",
-            cardtitle: ht.title,
-            carddescription: ht.description,
-            intro: paragraphs(ht.intro),
-            overview: paragraphs(ht.overview),
-            features: ht.features ?? [],
-            sections: (ht.sections ?? []).map((s) => ({ title: s.title, paragraphs: paragraphs(s.text) })),
-            whychoose: ht.whyChoose,
-            closing: paragraphs(ht.closing),
-            cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
-            image: image(h.image ?? site.defaultImage, ht.imageAlt),
-            book: { href: withPartner(h.affiliateLink, site.affiliate), label: ht.bookLabel ?? t.bookyourstay },
-          }),
-        );
-      }),
-    );
+  // Each hotel's order in the site and its page's name (its folder in the default language).
+  const ids = new Map();
+  const slugs = new Map();
+  for (const p of pages) {
+    if (p.kind !== "hotel" || ids.has(p.hotel.id)) continue;
+    ids.set(p.hotel.id, ids.size);
+    slugs.set(p.hotel.id, path.basename(path.dirname(p.outFile)));
   }
-  return hotels.length;
+  await Promise.all(
+    langs.map(async (home) => {
+      const code = home.lang.code;
+      const dir = path.join(outDir, "content", code);
+      await mkdir(dir, { recursive: true });
+      const h = home.home;
+      await writeFile(
+        path.join(dir, "_index.md"),
+        page({
+          ...head(home),
+          ...chromeOf(home),
+          text: lower(h.text),
+          image: h.heroImage,
+          book: { hrefs: h.book.hrefs, label: h.book.label },
+          // The groups name their hotels; Hugo finds each hotel's page and shows its card, as it did the flat list.
+          groups: h.groups.map((g) => ({ id: g.id, name: g.name, hotels: g.cards.map((c) => slugs.get(c.id)) })),
+        }),
+      );
+      await Promise.all(
+        pages
+          .filter((p) => p.kind === "hotel" && p.lang.code === code)
+          .map((p) => {
+            const x = p.hotel;
+            const card = h.groups.flatMap((g) => g.cards).find((c) => c.id === x.id);
+            return writeFile(
+              path.join(dir, `${slugs.get(x.id)}.md`),
+              page({
+                ...head(p),
+                ...chromeOf(p),
+                layout: x.layout,
+                translationKey: x.id,
+                order: ids.get(x.id),
+                name: x.name,
+                location: x.location,
+                tagline: x.tagline,
+                maintitle: x.mainTitle,
+                hero: x.hero,
+                card: card && { title: card.title, description: card.description, image: card.image },
+                intro: x.intro,
+                overview: x.overview,
+                features: x.features,
+                sections: x.sections,
+                whychoose: x.whyChoose,
+                closing: x.closing,
+                cta: x.cta,
+                image: x.image,
+                facts: x.facts,
+                gallery: x.gallery,
+                availability: form(x.availability),
+                book: { hrefs: x.book.hrefs, label: x.book.label },
+              }),
+            );
+          }),
+      );
+    }),
+  );
+  return ids.size;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -5,6 +5,7 @@ import { sortByPlace, type Warning } from "../errors.js";
 import { coverageBySource, coverageTotals, percent } from "../report.js";
 import type { Page } from "../site/pages.js";
 import type { Coverage } from "../site/resolve.js";
+import { xmlEscape } from "../site/xml.js";
 import type { Content } from "../types.js";
 
 /** What the report shows. */
@@ -15,11 +16,6 @@ export interface ReportInput {
   warnings: Warning[];
   /** When the report was made (shown in its header). */
   generated: Date;
-}
-
-/** Escapes text for HTML content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
 /** The colour band of a share of translated fields: complete, mostly, partly, barely. */
@@ -60,7 +56,7 @@ export function checkReportHtml(input: ReportInput): string {
   const defLabel = languages[0].label;
   const bySource = coverageBySource(coverage);
   const totals = coverageTotals(bySource);
-  const e = escapeHtml;
+  const e = xmlEscape;
 
   const label = (source: string): { name: string; sub: string } => {
     if (source === "strings") return { name: "Interface strings", sub: "header, footer, buttons and the 404 pages, on every page" };

@@ -1,6 +1,8 @@
-// XML escaping for the files the build writes as XML or HTML outside React (sitemap, alias fallback pages).
+// XML escaping for everything hotelsite writes as XML or HTML outside React: the sitemap, alias fallback pages,
+// XLIFF exports and check's HTML report. One escaper: entities' escapeUTF8 (&lt; &gt; &amp; &quot; &apos;).
+import { escapeUTF8 } from "entities";
 
-/** Escapes text for XML character data and attribute values. */
+/** Escapes text for XML or HTML character data and quoted attribute values. */
 export function xmlEscape(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+  return escapeUTF8(s);
 }

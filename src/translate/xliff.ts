@@ -4,6 +4,7 @@
 // inline codes (their text is kept).
 import { SaxesParser } from "saxes";
 import { ContentError, ContentErrors } from "../errors.js";
+import { xmlEscape } from "../site/xml.js";
 
 /** One translation unit: a field's English, its translation when there is one, and notes for the translator. */
 export interface XliffUnit {
@@ -32,8 +33,7 @@ export interface XliffDoc {
   files: XliffFile[];
 }
 
-/** XML text escaping (attributes and text alike). */
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = xmlEscape;
 
 /** The document as XLIFF 2.0 text. */
 export function writeXliff(doc: XliffDoc): string {

@@ -1,8 +1,8 @@
 // The change queue between the file watcher and the rebuilder: runs never overlap, and every change that
 // arrives while a run is going is kept for one next run, however many there are. A batch starts once its
 // events have gone quiet for `quiet` ms (an editor's save is a burst: Node's writeFile is a truncate and a
-// write 0.5 ms apart), and never later than `delay` ms after its first event: a save no longer waits the whole
-// 10 ms when its burst ended after 0.5. A write still going on after that is caught by watch's second look.
+// write 0.5 ms apart), and never later than `delay` ms after its first event, so a save whose burst ended after
+// 0.5 ms does not wait the whole 10. A write still going on after that is caught by watch's second look.
 
 /** Options for {@link createChangeQueue}. */
 export interface ChangeQueueOptions {

@@ -30,6 +30,11 @@ export interface WatchOptions extends Omit<PipelineOptions, "devScript" | "until
   delay?: number;
   /** Called with a line for the log when a watched folder is replaced, removed or comes back. */
   onNote?: (text: string) => void;
+  /**
+   * Schedules the second look at a file after its first (default: RECHECK_MS later) and returns its cancel;
+   * tests pass their own so they say when it comes instead of waiting for a timer.
+   */
+  secondLook?: (look: () => void) => () => void;
 }
 
 /** A running watch session. */
@@ -43,7 +48,7 @@ export interface WatchSession {
   roots: string[];
   /** Resolves with the next run's report. */
   nextRebuild(): Promise<RunReport>;
-  /** Resolves when no rebuild is running or waiting. */
+  /** Resolves when no rebuild is running or waiting and no second look at a file is pending. */
   idle(): Promise<void>;
   /** Stops watching and serving; waits for a running rebuild to finish. */
   stop(): Promise<void>;
@@ -52,8 +57,14 @@ export interface WatchSession {
 /** Most bytes read to fingerprint a watched file; the rebuild applies each kind's own limit. */
 const WATCHED_MAX_BYTES = 64 * 1024 * 1024;
 
-/** How long after a file event its bytes are looked at again, for a write still going on at the first look. */
+/** How long after the first look at a file its bytes are looked at again, for a write still going on then. */
 const RECHECK_MS = 80;
+
+/** The default {@link WatchOptions.secondLook}: a timer. */
+const afterRecheckMs = (look: () => void) => {
+  const timer = setTimeout(look, RECHECK_MS);
+  return () => clearTimeout(timer);
+};
 
 /** Editor droppings that are never content (content/editor-files.ts): hidden files, backups, swap and temporary files. */
 export function ignoredPath(file: string): boolean {
@@ -131,9 +142,24 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
   }
 
   const changedBytes = fingerprints();
+  let stopped: Promise<void> | undefined;
   // A save's work done once, nothing written (pipeline.ts rehearse), so the first save runs compiled code: it took
   // 177-235 ms at 4,008 pages where the next ones took 100-160. Saves wait for it; none runs beside it.
   const rehearsed = state ? rehearse(state, options).then(collectYoung, () => undefined) : undefined;
+  // A write may still be going on at a file's first look: every file looked at is looked at once more a little
+  // later (the default) so the end of a write whose start was read is never lost; a new event cancels that look.
+  const secondLook = opts.secondLook ?? afterRecheckMs;
+  const looks = new Map<string, { cancel: () => void }>();
+  // Paths whose last push is that second look, with no event since: an empty file is taken as it is then.
+  const lateLooks = new Set<string>();
+  let lookWaiters: (() => void)[] = [];
+  const forgetLook = (abs: string) => {
+    looks.get(abs)?.cancel();
+    if (!looks.delete(abs)) return;
+    const waiting = lookWaiters;
+    lookWaiters = [];
+    for (const w of waiting) w();
+  };
   const queue = createChangeQueue({
     delay: opts.delay,
     run: async (paths) => {
@@ -141,45 +167,49 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
       const late = new Set(paths.filter((p) => lateLooks.has(p)));
       for (const p of late) lateLooks.delete(p);
       const changed = await changedBytes(paths, (p) => late.has(p));
+      for (const p of paths) {
+        if (late.has(p) || stopped) continue;
+        forgetLook(p);
+        const look = { cancel: () => {} };
+        looks.set(p, look);
+        look.cancel = secondLook(() => {
+          if (looks.get(p) !== look) return;
+          forgetLook(p);
+          lateLooks.add(p);
+          queue.push(p);
+        });
+      }
       if (!changed.length) return;
       publish(await runWith(new Set(changed)));
       // The run's garbage is collected now, not inside the next save (young-gc.ts).
       collectYoung();
     },
   });
-  // An event may come while a write is still going on: look at the file once more a little later, so the end of
-  // a write whose start was seen (and read) is never lost.
-  const rechecks = new Map<string, NodeJS.Timeout>();
-  // Paths whose last push is that second look, with no event since: an empty file is taken as it is then.
-  const lateLooks = new Set<string>();
   onPath = (abs: string) => {
     lateLooks.delete(abs);
+    forgetLook(abs);
     queue.push(abs);
-    clearTimeout(rechecks.get(abs));
-    rechecks.set(
-      abs,
-      setTimeout(() => {
-        rechecks.delete(abs);
-        lateLooks.add(abs);
-        queue.push(abs);
-      }, RECHECK_MS),
-    );
   };
 
   // The session is handed out (and "Watching" printed) once saves take their usual time.
   await rehearsed;
-  let stopped: Promise<void> | undefined;
   return {
     url: server.url,
     server,
     first,
     roots,
     nextRebuild: () => new Promise((resolve) => events.once("report", resolve)),
-    idle: () => queue.idle(),
+    idle: async () => {
+      await queue.idle();
+      while (looks.size) {
+        await new Promise<void>((resolve) => lookWaiters.push(resolve));
+        await queue.idle();
+      }
+    },
     stop: () =>
       (stopped ??= (async () => {
         watcher.close();
-        for (const timer of rechecks.values()) clearTimeout(timer);
+        for (const p of [...looks.keys()]) forgetLook(p);
         await queue.close();
         await server.close();
         await state?.pool?.close();

@@ -42,6 +42,17 @@ async function refuseForeign(file: string, outDir: string): Promise<void> {
   throw new OutputError(`${file} is ${what}, where hotelsite keeps the lock of ${outDir}; move it away (hotelsite creates the lock file itself), or choose another --out`);
 }
 
+/** The time lockOutput reads and waits on; tests pass their own so the deadline is theirs to reach, not the clock's. */
+export interface LockClock {
+  now(): number;
+  pause(ms: number): Promise<void>;
+}
+
+const realClock: LockClock = { now: () => Date.now(), pause: (ms) => new Promise((r) => setTimeout(r, ms)) };
+
+/** How long lockOutput pauses between looks at a live holder's lock. */
+export const LOCK_POLL_MS = 50;
+
 /** A held lock; release() removes it (only if it is still ours). */
 export interface OutputLock {
   file: string;
@@ -49,10 +60,10 @@ export interface OutputLock {
 }
 
 /** Takes the output folder's lock, waiting up to `waitMs` for a live holder; throws OutputError when it cannot. */
-export async function lockOutput(outDir: string, waitMs = defaultLockWait()): Promise<OutputLock> {
+export async function lockOutput(outDir: string, waitMs = defaultLockWait(), clock: LockClock = realClock): Promise<OutputLock> {
   const file = path.join(path.dirname(outDir), lockName(path.basename(outDir)));
   const mine = `${process.pid}\n`;
-  const deadline = Date.now() + waitMs;
+  const deadline = clock.now() + waitMs;
   for (let unreadable = 0, takeovers = 0; ; ) {
     try {
       const handle = await open(file, "wx");
@@ -76,13 +87,13 @@ export async function lockOutput(outDir: string, waitMs = defaultLockWait()): Pr
       const removed = await unlink(file).then(() => true, () => false);
       if (removed && ++takeovers < 100) continue;
     }
-    if (Date.now() >= deadline) {
+    if (clock.now() >= deadline) {
       throw new OutputError(
         `another hotelsite build (pid ${pid ?? "unknown"}) is writing ${outDir}; wait for it to finish and run this build again, or choose another --out ` +
           `(if no such build runs, delete ${file})`,
       );
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await clock.pause(LOCK_POLL_MS);
   }
   return {
     file,

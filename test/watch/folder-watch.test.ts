@@ -3,7 +3,7 @@
 import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import { watchFolders, type FolderWatch } from "../../src/watch/folder-watch.js";
 
 let dir: string;
@@ -19,21 +19,44 @@ beforeEach(async () => {
   rootEvents = [];
 });
 afterEach(async () => {
+  waits.clear();
   watch?.close();
   watch = undefined;
   await rm(dir, { recursive: true, force: true });
 });
 
+/** Re-checks every pending until() condition: called on each callback of the watcher under test. */
+const waits = new Set<() => void>();
+const wake = () => waits.forEach((w) => w());
+
 const start = async (ignored?: (abs: string) => boolean) => {
-  watch = await watchFolders({ roots: [path.join(dir, "content")], ignored, onPath: (p) => named.push(p), onRoot: (r, what) => rootEvents.push(`${path.basename(r)} ${what}`) });
+  watch = await watchFolders({
+    roots: [path.join(dir, "content")],
+    ignored,
+    onPath: (p) => (named.push(p), wake()),
+    onRoot: (r, what) => (rootEvents.push(`${path.basename(r)} ${what}`), wake()),
+    onFolders: wake,
+  });
   return watch;
 };
 
-/** Waits until `check` holds (file events come asynchronously), or fails after 5 s. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (const started = Date.now(); !check(); await new Promise((r) => setTimeout(r, 10))) {
-    if (Date.now() - started > 5000) throw new Error(`timed out waiting for ${what}; named: ${named.join(", ")}`);
-  }
+/**
+ * Resolves once `check` holds, looked at again on each of the watcher's callbacks (file events come
+ * asynchronously); no timer: a condition never met fails on the test's timeout, and this says what it waited for.
+ */
+function until(check: () => boolean, what: string): Promise<void> {
+  let met = false;
+  onTestFailed(() => void (met || console.error(`still waiting for ${what}; named: ${named.join(", ")}`)));
+  return new Promise((resolve) => {
+    const look = () => {
+      if (met || !check()) return;
+      met = true;
+      waits.delete(look);
+      resolve();
+    };
+    waits.add(look);
+    look();
+  });
 }
 
 describe("watchFolders", () => {
@@ -92,7 +115,7 @@ describe("watchFolders", () => {
     expect(watch!.folders()).toEqual([]);
     // A second watcher of the same folder sees the save: by then the closed one would have seen it too.
     const seen: string[] = [];
-    const witness = await watchFolders({ roots: [path.join(dir, "content")], onPath: (p) => seen.push(p) });
+    const witness = await watchFolders({ roots: [path.join(dir, "content")], onPath: (p) => (seen.push(p), wake()) });
     try {
       const alpha = path.join(dir, "content", "hotels", "alpha.yaml");
       await writeFile(alpha, "id: alpha\n# closed\n");

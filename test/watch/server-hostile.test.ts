@@ -50,21 +50,14 @@ function get(port: number, target: string, headers: Record<string, string> = {})
   });
 }
 
-/** Everything a raw socket receives until the server closes it (or `ms` passes: then what came so far and "open"). */
-function rawExchange(port: number, send: (s: Socket) => void, ms: number): Promise<{ text: string; closed: boolean }> {
+/** Everything a raw socket receives until the server closes it (a server that never does fails on the test's timeout). */
+function rawExchange(port: number, send: (s: Socket) => void): Promise<string> {
   return new Promise((resolve) => {
     const s = connect(port, "127.0.0.1");
     let text = "";
-    const timer = setTimeout(() => {
-      s.destroy();
-      resolve({ text, closed: false });
-    }, ms);
     s.setEncoding("latin1");
     s.on("data", (d) => (text += d));
-    s.on("close", () => {
-      clearTimeout(timer);
-      resolve({ text, closed: true });
-    });
+    s.on("close", () => resolve(text));
     s.on("error", () => undefined);
     s.on("connect", () => send(s));
   });
@@ -89,9 +82,9 @@ describe("Host header", () => {
   });
 
   it("refuses a request without a Host header (HTTP/1.0)", async () => {
-    const r = await rawExchange(server.port, (s) => s.write("GET / HTTP/1.0\r\n\r\n"), 5000);
-    expect(r.text.startsWith("HTTP/1.1 403 Forbidden")).toBe(true);
-    expect(r.text).toContain('(the request was for "").');
+    const text = await rawExchange(server.port, (s) => s.write("GET / HTTP/1.0\r\n\r\n"));
+    expect(text.startsWith("HTTP/1.1 403 Forbidden")).toBe(true);
+    expect(text).toContain('(the request was for "").');
   });
 
   it("refuses a foreign Host on the live-reload stream too", async () => {
@@ -149,24 +142,21 @@ describe("paths in more encodings", () => {
 });
 
 describe("slow and many clients", () => {
-  it("closes a connection whose headers never finish (408) within the headers timeout", async () => {
-    const r = await rawExchange(server.port, (s) => s.write("GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: "), 6000);
-    expect(r.closed).toBe(true);
-    expect(r.text.startsWith("HTTP/1.1 408 Request Timeout")).toBe(true);
+  it("closes a connection whose headers never finish (408) once the headers timeout passes", async () => {
+    const text = await rawExchange(server.port, (s) => s.write("GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: "));
+    expect(text.startsWith("HTTP/1.1 408 Request Timeout")).toBe(true);
   });
 
   it("closes a connection that trickles its headers a byte at a time", async () => {
-    const r = await rawExchange(
+    const text = await rawExchange(
       server.port,
       (s) => {
         const timer = setInterval(() => (s.writable ? s.write("X") : clearInterval(timer)), 100);
         s.write("GET / HTTP/1.1\r\nHost: localhost\r\nX-Trickle: ");
         s.on("close", () => clearInterval(timer));
       },
-      6000,
     );
-    expect(r.closed).toBe(true);
-    expect(r.text.startsWith("HTTP/1.1 408 Request Timeout")).toBe(true);
+    expect(text.startsWith("HTTP/1.1 408 Request Timeout")).toBe(true);
   });
 
   it("keeps answering while 300 idle connections are open", async () => {

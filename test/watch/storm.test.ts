@@ -77,17 +77,22 @@ async function storm(saves: number, mark: string): Promise<void> {
   for (const n of ["delta.yaml", "epsilon.yaml", "zeta.yaml"]) await rm(at(n), { force: true });
   await writeFile(at("alpha.yaml"), alphaText);
   await writeFile(at("beta.yaml"), betaText.replace("Beta intro.", `Beta intro ${mark}.`));
-  await settled();
+  await settled(`Beta intro ${mark}.`);
 }
 
-/** Waits until no run has started for 600 ms and the queue is idle (bounded by the test's timeout). */
-async function settled(): Promise<void> {
+/** Waits for runs until beta's page on disk shows `text` (the storm's last save), then until the session is idle. */
+async function settled(text: string): Promise<void> {
+  const page = path.join(fx.dir, "dist/test-brand-beta/index.html");
   for (;;) {
     const seen = reports.length;
-    await pause(600);
-    await session.idle();
-    if (reports.length === seen) return;
+    if ((await readFile(page, "utf8").catch(() => "")).includes(text)) break;
+    await new Promise<void>((resolve) => {
+      const poll = () => (reports.length > seen ? resolve() : void session.nextRebuild().then(poll));
+      poll();
+    });
   }
+  // Idle: no run going or waiting, and the second look at every file the storm touched taken.
+  await session.idle();
 }
 
 /** Every file under `dir` with its SHA-256, sorted by path. */

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OutputError } from "../../src/write/guard.js";
-import { lockName, lockOutput } from "../../src/write/lock.js";
+import { LOCK_POLL_MS, lockName, lockOutput, type LockClock } from "../../src/write/lock.js";
 
 let dir: string;
 let out: string;
@@ -17,6 +17,13 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const DEAD = 2 ** 22 + 4321; // above Linux's default pid_max: no such process
+
+/** A clock that moves only when lockOutput pauses on it, by exactly the pause asked for. */
+function fakeClock(): LockClock & { pauses: number[] } {
+  let now = 1_000_000;
+  const pauses: number[] = [];
+  return { pauses, now: () => now, pause: async (ms) => void (pauses.push(ms), (now += ms)) };
+}
 
 describe("lockOutput", () => {
   it("writes this process's pid beside the output and removes the file on release", async () => {
@@ -37,14 +44,15 @@ describe("lockOutput", () => {
     const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { stdio: "ignore" });
     try {
       await writeFile(path.join(dir, lockName("dist")), `${holder.pid}\n`);
-      const started = Date.now();
-      const error = await lockOutput(out, 300).catch((e: unknown) => e);
+      const clock = fakeClock();
+      const error = await lockOutput(out, 300, clock).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OutputError);
       expect((error as Error).message).toBe(
         `another hotelsite build (pid ${holder.pid}) is writing ${out}; wait for it to finish and run this build again, or choose another --out ` +
           `(if no such build runs, delete ${path.join(dir, lockName("dist"))})`,
       );
-      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      // It looked again every LOCK_POLL_MS until its clock reached the deadline, and not once after.
+      expect(clock.pauses).toEqual(Array(300 / LOCK_POLL_MS).fill(LOCK_POLL_MS));
       expect(await readFile(path.join(dir, lockName("dist")), "utf8")).toBe(`${holder.pid}\n`);
     } finally {
       holder.kill();

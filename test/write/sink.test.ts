@@ -10,6 +10,7 @@ import { openOutput } from "../../src/write/sink.js";
 import { stagingWriter } from "../../src/write/staging.js";
 import { lockName } from "../../src/write/lock.js";
 import { recover } from "../../src/write/recover.js";
+import { untilInFolder } from "../support/folder-events.js";
 
 let dir: string;
 let out: string;
@@ -91,13 +92,8 @@ describe("openOutput", () => {
     };
     await build("one");
     await build("two");
-    const trash = async () => (await readdir(dir)).filter((n) => n.includes("hotelsite-trash"));
-    let seen = await trash();
-    for (let waited = 0; seen.length && waited < 10_000; waited += 20) {
-      await new Promise((r) => setTimeout(r, 20));
-      seen = await trash();
-    }
-    expect(seen).toEqual([]);
+    // The detached process renames the trash and deletes it: each step is an event in `dir`.
+    await untilInFolder(dir, async () => !(await readdir(dir)).some((n) => n.includes("hotelsite-trash")));
     expect(await readFile(path.join(out, "p0/index.html"), "utf8")).toBe("two");
   });
 
