@@ -6,6 +6,7 @@ import type { ResolvedSite } from "./resolve.js";
 import { hostRuleFiles } from "./host-rules/index.js";
 import { aliasPages } from "./aliases.js";
 import { flagFiles } from "./flags.js";
+import { bannerFiles } from "./language-banner.js";
 import { pageLastmod } from "./lastmod.js";
 import { xmlEscape } from "./xml.js";
 
@@ -46,5 +47,6 @@ export function publishFiles(site: ResolvedSite, content: Content): OutputFile[]
     ...hostRuleFiles(site, content),
     ...aliasPages(site, content),
     ...flagFiles(content.flags),
+    ...bannerFiles(content),
   ];
 }
