@@ -10,7 +10,7 @@ import { readStorage, writeStorage } from "./storage";
 export function initLanguageBanner(doc: Document, opts: { site: readonly string[]; page: string; browser: readonly string[] }): void {
   const code = suggestLanguage({ ...opts, stored: readStorage("localStorage", STORED_LANGUAGE_KEY) });
   const banner = doc.querySelector<HTMLElement>("[data-lang-banner]");
-  const to = Array.from(doc.querySelectorAll<HTMLAnchorElement>("a[data-lang-choice]")).find((a) => a.dataset.langChoice === code);
+  const to = Array.from(doc.querySelectorAll<HTMLAnchorElement>("[data-lang-list] a")).find((a) => a.dataset.langChoice === code);
   if (!code || !banner || !to || readStorage("localStorage", dismissedKey(code))) return;
   fetch(`${banner.dataset.langBanner}${code}.json`)
     .then((r) => r.json())
@@ -19,7 +19,7 @@ export function initLanguageBanner(doc: Document, opts: { site: readonly string[
       banner.lang = copy.lang;
       banner.dir = copy.dir;
       banner.setAttribute("aria-label", copy.text);
-      banner.querySelector("p span")!.textContent = copy.text;
+      banner.querySelector("span")!.textContent = copy.text;
       link.textContent = copy.link;
       link.href = to.href;
       link.hreflang = to.hreflang;
