@@ -18,7 +18,6 @@ export function initLanguageBanner(doc: Document, opts: { site: readonly string[
       const link = banner.querySelector("a")!;
       banner.lang = copy.lang;
       banner.dir = copy.dir;
-      banner.setAttribute("aria-label", copy.text);
       banner.querySelector("span")!.textContent = copy.text;
       link.textContent = copy.link;
       link.href = to.href;
@@ -26,7 +25,7 @@ export function initLanguageBanner(doc: Document, opts: { site: readonly string[
       link.dataset.langChoice = code;
       banner.querySelector(".visually-hidden")!.textContent = copy.dismiss;
       banner.hidden = false;
-      banner.querySelector("[data-lang-dismiss]")!.addEventListener("click", () => {
+      banner.querySelector("button")!.addEventListener("click", () => {
         banner.hidden = true;
         writeStorage("localStorage", dismissedKey(code), "1");
       });

@@ -6,11 +6,11 @@ import type { Page } from "../../src/site/pages";
 
 export function LanguageBanner({ page }: { page: Page }) {
   return (
-    <section className="lang-banner" data-lang-banner={page.chrome.bannerCopy} hidden>
+    <section className="lang-banner" aria-labelledby="lang-banner-text" data-lang-banner={page.chrome.bannerCopy} hidden>
       <p>
-        <span /> <a />
+        <span id="lang-banner-text" /> <a />
       </p>
-      <button type="button" className="lang-banner__close" data-lang-dismiss>
+      <button type="button" className="lang-banner__close">
         <span aria-hidden="true">×</span>
         <span className="visually-hidden" />
       </button>
