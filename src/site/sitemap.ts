@@ -15,11 +15,16 @@ const HEAD = `<?xml version="1.0" encoding="UTF-8"?>\n`;
 const URLSET = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
 const URLSET_END = `\n</urlset>\n`;
 
-/** One page's <url> entry: its canonical URL, its lastmod from git when known, and its alternates. */
-function urlEntry(site: ResolvedSite, page: ResolvedSite["pages"][number], changedAt?: Content["changedAt"]): string {
-  const links = page.head.alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(a.hreflang)}" href="${xmlEscape(a.href)}"/>`).join("");
-  const lastmod = pageLastmod(site.inputs.get(page.outFile) ?? [], changedAt);
-  return `<url><loc>${xmlEscape(page.head.canonical!)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}${links}</url>`;
+type Alternates = ResolvedSite["pages"][number]["head"]["alternates"];
+
+/** A route's <xhtml:link> alternates: the same for each of its languages (one array a route), so written once. */
+function alternatesXml(alternates: Alternates, made: WeakMap<Alternates, string>): string {
+  let links = made.get(alternates);
+  if (links === undefined) {
+    links = alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(a.hreflang)}" href="${xmlEscape(a.href)}"/>`).join("");
+    made.set(alternates, links);
+  }
+  return links;
 }
 
 /**
@@ -28,17 +33,20 @@ function urlEntry(site: ResolvedSite, page: ResolvedSite["pages"][number], chang
  */
 export function sitemapFiles(site: ResolvedSite, changedAt?: Content["changedAt"], limits = SITEMAP_LIMITS): OutputFile[] {
   const room = limits.bytes - Buffer.byteLength(HEAD + URLSET + URLSET_END);
-  const parts: string[] = [];
+  // Each file as bytes once it is complete: its text is let go before the next one is made.
+  const parts: Buffer[] = [];
+  const made = new WeakMap<Alternates, string>();
   let entries: string[] = [];
   let bytes = 0;
   const close = () => {
-    parts.push(HEAD + URLSET + entries.join("\n") + URLSET_END);
+    parts.push(Buffer.from(HEAD + URLSET + entries.join("\n") + URLSET_END));
     entries = [];
     bytes = 0;
   };
   for (const page of site.pages) {
     if (!page.head.canonical) continue;
-    const entry = urlEntry(site, page, changedAt);
+    const lastmod = pageLastmod(site.inputs.get(page.outFile) ?? [], changedAt);
+    const entry = `<url><loc>${xmlEscape(page.head.canonical)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}${alternatesXml(page.head.alternates, made)}</url>`;
     const size = Buffer.byteLength(entry) + 1;
     if (entries.length && (entries.length >= limits.urls || bytes + size > room)) close();
     entries.push(entry);
