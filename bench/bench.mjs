@@ -4,10 +4,12 @@
 // system), side by side with Hugo building the same pages (when Hugo is installed), the two taking turns
 // and each rebuilding its existing output folder. It reports time and peak-memory ratios to Hugo against the
 // budgets, per-page cost, time per stage, the incremental rebuild, page weight, the renderToStaticMarkup floor
-// and a threads sweep (1, 2, 4, 8 threads: time, peak memory, identical output).
+// a threads sweep (1, 2, 4, 8 threads: time, peak memory, identical output) and a languages sweep (the bundled
+// site at 3, 30 and 100 languages: pages, time, time and bytes per page).
 // Results: tables on stdout, bench/results/*.json and a chart; `--readme` writes the figures of docs/performance.md.
 //
 // Usage: npm run bench [-- --no-peers] [--sizes 333,1334,4000] [--runs N] [--work DIR] [--readme] [--no-sweep]
+//        [--languages 3,30,100] (an empty list skips the languages sweep)
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { budgetRows, budgetTable, fileSystemOf } from "./lib/budget.mjs";
 import { FIGURES_FILE, readmeSection, withSection } from "./readme.mjs";
@@ -22,6 +24,7 @@ import { buildTable, stageTable, weightTable } from "./lib/report.mjs";
 import { coldBuild, harness, hugoBuild, hugoVersion, median, ROOT, run } from "./lib/run.mjs";
 import { pageWeights } from "./lib/weight.mjs";
 import { sweepTable, threadsSweep } from "./lib/sweep.mjs";
+import { languagesSweep, languagesTable } from "./lib/languages.mjs";
 import { synth } from "./synth.mjs";
 
 const { values: args } = parseArgs({
@@ -36,6 +39,7 @@ const { values: args } = parseArgs({
     // The sweep's site: 1,334 hotels (4,008 pages) when measured, else the largest.
     "no-sweep": { type: "boolean", default: false },
     "hotel-to-edit": { type: "string" },
+    languages: { type: "string", default: "3,30,100" },
   },
 });
 const sizes = args.sizes.split(",").filter(Boolean).map(Number);
@@ -171,6 +175,9 @@ try {
     await rm(dir, { recursive: true, force: true });
   }
 
+  const languageCounts = args.languages.split(",").filter(Boolean).map(Number);
+  const languages = languageCounts.length ? await languagesSweep(bundled, work, { counts: languageCounts, log }) : null;
+
   const cpus = os.cpus();
   const result = {
     version: 1,
@@ -182,6 +189,7 @@ try {
     runs: args.runs ? Number(args.runs) : 3,
     warmup: { ms: warm.ms, imageStageMs: warm.stages.images ?? 0 },
     sites,
+    languages,
   };
 
   const out = [
@@ -200,6 +208,7 @@ try {
     `Page weight, bundled site (raw / gzipped; heaviest page ${(sites[0].weight.maxTotalGz / 1024).toFixed(1)} KB gz, JS ${(sites[0].weight.maxJsGz / 1024).toFixed(1)} KB gz):`,
     weightTable(sites[0]),
     ...sites.filter((r) => r.threads).map((r) => `\n${sweepTable(r.name, r.pages, r.threads)}`),
+    ...(languages ? [`\n${languagesTable("bundled", languages)}`] : []),
   ].join("\n");
   console.log(out);
 

@@ -20,6 +20,7 @@ import { deadLinks, fileForUrl } from "./site/links.js";
 import type { Page } from "./site/pages.js";
 import { planLoad, planRender } from "./plan.js";
 import { publishFiles } from "./site/publish.js";
+import { bannerFiles, isBannerFile } from "./site/language-banner.js";
 import { siteResolver, type Coverage, type ResolvedSite } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
 import { isWithin, packageRoot } from "./util/paths.js";
@@ -291,9 +292,10 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const site: ResolvedSite = { ...resolver.site(), pages: pages ?? rendered.map((r) => r.page) };
     const state = stateOf(site);
 
-    // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them.
+    // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them
+    // (the language banner's copy files, a few hundred bytes a language, are made again).
     const copyOnly = !!changedIn && [...changedIn].every(isCopy);
-    const publish = copyOnly && prev?.publish ? prev.publish : publishFiles(site, content);
+    const publish = copyOnly && prev?.publish ? [...prev.publish.filter((f) => !isBannerFile(f.path)), ...bannerFiles(content)] : publishFiles(site, content);
     // The image stage runs again only when an image, its focal point (its phone crop) or the site's address changed.
     const imageKey = JSON.stringify([opts.baseUrl, content.site.baseUrl, [...content.images].map(([r, i]) => [r, i.hash, i.focus?.x, i.focus?.y])]);
     const imaged = prev?.images?.key === imageKey ? prev.images : { key: imageKey, ...(await time("images", () => imageFiles({ images: content.images, contentDir, routes: site.routes }))) };

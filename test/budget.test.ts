@@ -29,7 +29,7 @@ const breaking = (rule: (p: PageWeight) => string | null) => pages.map((p) => ru
 /** Every <img> tag of a page. */
 const imgs = (file: string) => [...html.get(file)!.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
 /** Photographs: every <img> but the language menu's SVG flags (vector icons, no raster formats or loading order). */
-const photos = (file: string) => imgs(file).filter((t) => !/\sclass="lang-flag"/.test(t));
+const photos = (file: string) => imgs(file).filter((t) => !/\ssrc="\/assets\/flags\//.test(t));
 
 describe("page budgets (bundled site)", () => {
   it("builds every page of the bundled site", () => {

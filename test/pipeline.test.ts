@@ -90,6 +90,14 @@ describe("run (the pipeline, again after a change)", () => {
     expect(await mtime("test-brand-alpha/index.html")).toBe(alphaBefore);
   });
 
+  it("a language's banner sentence rewrites its banner file only: no page of another language is rendered", async () => {
+    const r = await edit("content/strings.yaml", (s) => s.replace('languageSuggestion: "{language}でもご覧いただけます。"', 'languageSuggestion: "このページは{language}でもご覧いただけます。"'));
+    expect(r.errors).toEqual([]);
+    expect(r.rendered.filter((f) => !f.startsWith("ja/"))).toEqual([]);
+    expect(r.written).toEqual(["languages/ja.json"]);
+    expect(JSON.parse(await readFile(out("languages/ja.json"), "utf8")).text).toBe("このページは日本語でもご覧いただけます。");
+  });
+
   it("a name shown on the home cards rewrites the home pages too", async () => {
     const r = await edit("content/hotels/beta.yaml", (s) => s.replace("name: Test Brand Beta", "name: Test Brand Beta Hills"));
     expect(r.written).toEqual(expect.arrayContaining(langs("index.html")));
@@ -207,10 +215,15 @@ describe("run (the pipeline, again after a change)", () => {
     expect(r.written).toContain(newCss);
   });
 
-  it("UI strings rebuild everything", async () => {
+  it("a UI string renders the pages that read it (its language's, and those falling back to it) and rewrites its banner file", async () => {
     const r = await edit("content/strings.yaml", (s) => s.replace('dismiss: "EN dismiss"', 'dismiss: "EN dismiss!"'));
-    expect(r).toMatchObject({ ok: true, full: true });
-    expect(r.rendered).toHaveLength(15);
+    expect(r).toMatchObject({ ok: true });
+    expect(r.rendered).toEqual(expect.arrayContaining(["index.html", "test-brand-alpha/index.html", "test-brand-beta/index.html", "test-brand-gamma/index.html", "404.html"]));
+    // The fixture's Japanese strings are complete: no Japanese page reads the English ones, as no page reads
+    // another language's banner words.
+    expect(r.rendered.filter((f) => f.startsWith("ja/"))).toEqual([]);
+    // The dismiss label is in the banner file, not in the pages.
+    expect(r.written).toEqual(["languages/en.json"]);
   });
 
   it("a save that changes nothing renders nothing and writes nothing", async () => {

@@ -55,20 +55,6 @@ export interface LanguageLink {
   current: boolean;
 }
 
-/** The banner offered to a visitor whose language differs from the page's, written in that language. */
-export interface LanguageSuggestion {
-  code: string;
-  htmlLang: string;
-  /** The language the banner's words are in (BCP 47) and their direction: the suggested language's, or the
-   * default language's when its banner strings are not translated yet. */
-  textLang: string;
-  dir: "ltr" | "rtl";
-  text: string;
-  linkText: string;
-  href: string;
-  dismiss: string;
-}
-
 /** Header and footer of a page: the same for every page of a language but for the language links. */
 export interface Chrome {
   brandName: string;
@@ -76,7 +62,9 @@ export interface Chrome {
   homeHref: string;
   destinationsHref: string;
   languages: LanguageLink[];
-  suggestions: LanguageSuggestion[];
+  /** The folder of the language banner's copy, one file per language ("/languages/" + "ja.json"): the page
+   * carries one empty banner, the script fills it for a visitor of another language. */
+  bannerCopy: string;
   bookNow: BookLink<"header" | "menu" | "footer">;
   popular: { name: string; href: string }[];
   contactEmail: string;

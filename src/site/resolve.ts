@@ -10,6 +10,7 @@ import { availabilityForm } from "./availability.js";
 import { groupByRegion } from "./regions.js";
 import { fallbackMarker } from "./fallback-marks.js";
 import { flagUrl } from "./flags.js";
+import { BANNER_COPY } from "./language-banner.js";
 import { format, type ResolvedText } from "./i18n.js";
 import { resolveTextOnce } from "./text-cache.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
@@ -227,7 +228,6 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
 
   // What the chrome shows the same on every page of a language, made once per language (pages share it).
   const flagSrc = new Map(languages.map((l) => [l.code, flagUrl(l, content.flags)]));
-  const suggestionWords = new Map<string, { text: string; linkText: string }>();
   const popularLists = new Map<string, Chrome["popular"]>();
 
   // Every page reads the popular hotels' names (recording them as its inputs); the list is made once a language.
@@ -257,29 +257,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         href: routes.url(switchTo, l.code),
         current: l.code === lang.code,
       })),
-      suggestions: languages
-        .filter((l) => l.code !== lang.code)
-        .map((l) => {
-          const other = strings(l.code);
-          // A language whose banner sentence is not translated offers itself in the default language's words.
-          const own = !cache.get(content.strings)?.get(l.code)?.fallbacks.includes("/languageSuggestion");
-          const defLang = languages[0];
-          let words = suggestionWords.get(l.code);
-          if (!words) {
-            words = { text: format(other.languageSuggestion, { language: l.nativeName }), linkText: format(other.languageSuggestionLink, { language: l.nativeName }) };
-            suggestionWords.set(l.code, words);
-          }
-          return {
-            code: l.code,
-            htmlLang: l.htmlLang,
-            textLang: own ? l.htmlLang : defLang.htmlLang,
-            dir: (own ? l.dir : defLang.dir) ?? "ltr",
-            text: words.text,
-            linkText: words.linkText,
-            href: routes.url(switchTo, l.code),
-            dismiss: other.dismiss,
-          };
-        }),
+      bannerCopy: BANNER_COPY,
       bookNow: book(site.affiliate.link, t.bookNow, route, lang.code, ["header", "menu", "footer"]),
       popular: popularOf(lang.code),
       contactEmail: site.contactEmail,

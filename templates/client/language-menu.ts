@@ -15,10 +15,15 @@ function label(item: Element): string {
 export function initLanguageMenu(doc: Document): void {
   const button = doc.querySelector<HTMLElement>("[data-lang-button]");
   const list = doc.querySelector<HTMLElement>("[data-lang-list]");
-  const items = list ? Array.from(list.querySelectorAll<HTMLElement>("[role=menuitem]")) : [];
+  const items = list ? Array.from(list.querySelectorAll<HTMLElement>("a")) : [];
   if (!button || !list || !items.length) return;
-  // Without the script the items are ordinary tab stops; as a menu, arrow keys move between them instead.
-  for (const item of items) item.tabIndex = -1;
+  // Without the script the list is links and tab stops; as a menu, arrow keys move between its items instead.
+  list.setAttribute("role", "menu");
+  for (const item of items) {
+    item.tabIndex = -1;
+    item.setAttribute("role", "menuitem");
+    item.parentElement!.setAttribute("role", "none");
+  }
   const typeahead = createTypeahead(1000);
   const inside = (n: unknown) => n instanceof Node && (button.contains(n) || list.contains(n));
   const focusItem = (i: number) => items[(i + items.length) % items.length].focus();

@@ -1,5 +1,6 @@
-// Shared footer: logo, brand blurb, contact, popular destinations, quick links, languages, copyright and
-// the affiliate disclosure.
+// Shared footer: logo, brand blurb, contact, popular destinations, quick links, copyright and the affiliate
+// disclosure. The languages are the header's list only (it works without JavaScript at every width): a second
+// list here cost every page ~110 bytes per language.
 import type { Page } from "../../src/site/pages";
 import { Logo } from "./Logo";
 import { T } from "./T";
@@ -46,16 +47,6 @@ export function Footer({ page }: { page: Page }) {
                 <span className="visually-hidden"> (<T>{t.opensInNewTab}</T>)</span>
               </a>
             </li>
-          </ul>
-          <h2 className="site-footer__heading"><T>{t.language}</T></h2>
-          <ul className="site-footer__languages">
-            {chrome.languages.map((l) => (
-              <li key={l.code}>
-                <a href={l.href} hrefLang={l.htmlLang} lang={l.htmlLang} aria-current={l.current ? "true" : undefined} data-lang-choice={l.code}>
-                  {l.nativeName}
-                </a>
-              </li>
-            ))}
           </ul>
         </nav>
       </div>

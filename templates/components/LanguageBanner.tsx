@@ -1,25 +1,19 @@
-// One hidden banner per other language, each written in that language; the script shows the one matching
-// the visitor's stored or browser language. In the page's flow after the footer: it covers nothing, and
-// showing it moves nothing above it. A region landmark named by its sentence.
+// One empty banner: the script fills it with the copy of the visitor's language (fetched from the folder named
+// in data-lang-banner, one small file per language) and a link to this page in that language, then shows it.
+// In the page's flow after the footer: it covers nothing, and showing it moves nothing above it. A region
+// landmark named by its sentence. Without JavaScript it stays hidden.
 import type { Page } from "../../src/site/pages";
 
 export function LanguageBanner({ page }: { page: Page }) {
   return (
-    <>
-      {page.chrome.suggestions.map((s) => (
-        <section key={s.code} className="lang-banner" lang={s.textLang} dir={s.dir} data-lang-banner={s.code} aria-label={s.text} hidden>
-          <p>
-            {s.text}{" "}
-            <a href={s.href} hrefLang={s.htmlLang} data-lang-choice={s.code}>
-              {s.linkText}
-            </a>
-          </p>
-          <button type="button" className="lang-banner__close" data-lang-dismiss>
-            <span aria-hidden="true">×</span>
-            <span className="visually-hidden">{s.dismiss}</span>
-          </button>
-        </section>
-      ))}
-    </>
+    <section className="lang-banner" aria-labelledby="lang-banner-text" data-lang-banner={page.chrome.bannerCopy} hidden>
+      <p>
+        <span id="lang-banner-text" /> <a />
+      </p>
+      <button type="button" className="lang-banner__close">
+        <span aria-hidden="true">×</span>
+        <span className="visually-hidden" />
+      </button>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 // The header in a real browser: the mobile menu at 375 px (toggle, contents, closing on a choice and on
 // Escape); at 1280 px the language dropdown driven by keyboard to the same page in Japanese; and with
-// JavaScript off, the language choices as plain visible links and the page complete.
+// JavaScript off, the language choices as plain visible links and the page complete. The page lists its
+// languages once: the phone's menu and the desktop row are one navigation with one language menu.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { contentYaml, DESKTOP, MOBILE, PAGES, useSite } from "./support.js";
@@ -33,15 +34,13 @@ const focusedItem = (page: Page) =>
 const hasFocus = (page: Page, selector: string) => page.evaluate((s) => document.activeElement === document.querySelector(s), selector);
 
 describe("mobile menu at 375 px", () => {
-  it("the toggle opens the menu with Home, Destinations, the three languages and Book Now", async () => {
+  it("the toggle opens the menu with Home, Destinations, the language menu of the three languages and Book Now", async () => {
     const { page } = await site().open("/", { viewport: MOBILE });
     const toggle = page.locator("header [aria-controls='mobile-menu']");
     const menu = page.locator("#mobile-menu");
     await expect(toggle.isVisible()).resolves.toBe(true);
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     await expect(menu.isVisible()).resolves.toBe(false);
-    // The desktop navigation is not shown at this width.
-    await expect(page.locator("header nav").first().isVisible()).resolves.toBe(false);
 
     await toggle.click();
     await menu.waitFor({ state: "visible" });
@@ -49,9 +48,6 @@ describe("mobile menu at 375 px", () => {
     const expected: [string, string][] = [
       [en.home, "/"],
       [en.destinations, "/#destinations"],
-      ["English", "/"],
-      ["中文", "/zh/"],
-      ["日本語", "/ja/"],
       [`${en.bookNow} (${en.opensInNewTab})`, general],
     ];
     for (const [name, href] of expected) {
@@ -61,6 +57,18 @@ describe("mobile menu at 375 px", () => {
       expect(await link.getAttribute("href"), `href of "${name}"`).toBe(href);
     }
     expect(await menu.getByRole("link").count()).toBe(expected.length);
+    // The languages: the menu button opens its list inside the menu.
+    const button = menu.getByRole("button", { name: `${en.language}: English`, exact: true });
+    await button.click();
+    const items = menu.getByRole("menuitem");
+    await items.first().waitFor({ state: "visible" });
+    expect(await items.evaluateAll((as) => as.map((a) => [a.textContent!.trim(), a.getAttribute("href")]))).toEqual([
+      ["English", "/"],
+      ["中文", "/zh/"],
+      ["日本語", "/ja/"],
+    ]);
+    // Each language is listed once in the page.
+    expect(await page.locator("a[hreflang]").count()).toBe(3);
   });
 
   it("choosing a link closes it (Destinations in place, Book Now into a new tab, a language on the next page)", async () => {
@@ -83,7 +91,8 @@ describe("mobile menu at 375 px", () => {
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
 
     await toggle.click();
-    await Promise.all([page.waitForURL(`${site().url}/zh/`), menu.getByRole("link", { name: "中文", exact: true }).click()]);
+    await menu.locator("[data-lang-button]").click();
+    await Promise.all([page.waitForURL(`${site().url}/zh/`), menu.getByRole("menuitem", { name: "中文", exact: true }).click()]);
     expect(await page.locator("html").getAttribute("lang")).toBe("zh-Hans");
     await expect(page.locator("#mobile-menu").isVisible()).resolves.toBe(false);
     expect(await page.locator("header [aria-controls='mobile-menu']").getAttribute("aria-expanded")).toBe("false");
@@ -109,12 +118,14 @@ describe("mobile menu at 375 px", () => {
     expect(await hasFocus(page, "header [aria-controls='mobile-menu']")).toBe(true);
   });
 
-  it("at 1280 px the toggle is hidden and the header navigation is shown", async () => {
+  it("at 1280 px the toggle is hidden and the same navigation is the header's row", async () => {
     const { page } = await site().open("/", { viewport: DESKTOP });
     await expect(page.locator("header [aria-controls='mobile-menu']").isVisible()).resolves.toBe(false);
-    await expect(page.locator("#mobile-menu").isVisible()).resolves.toBe(false);
     const nav = page.locator("header nav").first();
     await expect(nav.isVisible()).resolves.toBe(true);
+    expect(await nav.evaluate((n) => n.getBoundingClientRect().height)).toBeLessThan(80);
+    // One Book Now: the menu's own (its tracking label says "menu") is for phones.
+    expect(await nav.getByRole("link", { name: `${en.bookNow} (${en.opensInNewTab})`, exact: true }).count()).toBe(1);
     for (const name of [en.home, en.destinations, `${en.bookNow} (${en.opensInNewTab})`]) {
       await expect(nav.getByRole("link", { name, exact: true }).isVisible(), `"${name}" in the header`).resolves.toBe(true);
     }
@@ -220,7 +231,7 @@ const ALTERNATES = [
 
 describe("with JavaScript off", () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px the Dubai page renders, and its header and footer link to the page in each language`, async () => {
+    it(`at ${viewport.width} px the Dubai page renders, and its header links to the page in each language`, async () => {
       const { page, response } = await site().open(PAGES.showcase, { viewport, javaScriptEnabled: false });
       expect(response?.status()).toBe(200);
       // The script did not run (the dropdown's list keeps the hidden attribute it is served with).
@@ -232,23 +243,21 @@ describe("with JavaScript off", () => {
       await expect(page.locator("main a[data-book]").first().isVisible()).resolves.toBe(true);
       expect(await page.locator("main .hero").evaluate((e) => e.getBoundingClientRect().height)).toBe(viewport === MOBILE ? 500 : 600);
 
-      for (const where of ["header", "footer"]) {
-        const shown = await page.locator(`${where} a[hreflang]`).evaluateAll((as) =>
-          as
-            .filter((a) => a.getClientRects().length > 0 && getComputedStyle(a).visibility === "visible")
-            .map((a) => ({ link: `${a.getAttribute("hreflang")} ${a.getAttribute("href")}`, tabIndex: (a as HTMLElement).tabIndex })),
-        );
-        // Each language at least once, and nothing else; each reachable with Tab.
-        expect(new Set(shown.map((s) => s.link)), `visible language links in the ${where}`).toEqual(new Set(ALTERNATES.map((s) => s.join(" "))));
-        expect(shown.filter((s) => s.tabIndex < 0).map((s) => s.link), `language links in the ${where} that Tab skips`).toEqual([]);
-      }
+      // The page's one language list: every language once, visible and reachable with Tab, and nothing else.
+      const shown = await page.locator("a[hreflang]").evaluateAll((as) =>
+        as
+          .filter((a) => a.getClientRects().length > 0 && getComputedStyle(a).visibility === "visible")
+          .map((a) => ({ link: `${a.getAttribute("hreflang")} ${a.getAttribute("href")}`, inHeader: !!a.closest("header"), tabIndex: (a as HTMLElement).tabIndex })),
+      );
+      expect(shown.map((s) => s.link).sort(), "visible language links").toEqual(ALTERNATES.map((s) => s.join(" ")).sort());
+      expect(shown.filter((s) => !s.inHeader || s.tabIndex < 0).map((s) => s.link), "language links outside the header, or that Tab skips").toEqual([]);
       // Buttons that only work with the script are not shown.
       await expect(page.locator("header button[aria-haspopup='menu']").isVisible()).resolves.toBe(false);
       await expect(page.locator("header [aria-controls='mobile-menu']").isVisible()).resolves.toBe(false);
 
       // A language link is ordinary navigation.
       const target = `${site().url}/ja${PAGES.showcase}`;
-      const [next] = await Promise.all([page.waitForResponse(target), page.waitForURL(target), page.locator("footer a[hreflang='ja']").click()]);
+      const [next] = await Promise.all([page.waitForResponse(target), page.waitForURL(target), page.locator("header a[hreflang='ja']").click()]);
       expect(next.status()).toBe(200);
       expect(await page.locator("html").getAttribute("lang")).toBe("ja");
     });

@@ -87,6 +87,21 @@ describe("the README's nginx block", () => {
     expect(sitemap.headers.get("cache-control")).not.toMatch(IMMUTABLE);
   });
 
+  it("serves each language's banner copy as JSON from the pages' origin (connect-src 'self'), revalidated", async () => {
+    const home = await readFile(path.join(dist(), "index.html"), "utf8");
+    const folder = /data-lang-banner="([^"]+)"/i.exec(home)?.[1];
+    expect(folder).toBe("/languages/");
+    for (const code of ["en", "zh", "ja"]) {
+      const r = await get(`${folder}${code}.json`);
+      expect(r.status, code).toBe(200);
+      expect(r.headers.get("content-type"), code).toMatch(/^application\/json/);
+      expect(r.headers.get("content-security-policy"), code).toMatch(/connect-src 'self'/);
+      expect(r.headers.get("cache-control"), code).toBe("public, max-age=0, must-revalidate");
+      expectSecurityHeaders(r, code);
+      expect(Object.keys(await r.json()).sort(), code).toEqual(["dir", "dismiss", "lang", "link", "text"]);
+    }
+  });
+
   it("sends a renamed hotel's old URLs, in every language and both forms, to the new page with 301", async () => {
     for (const [from, to] of [
       ["/test-brand-old-alpha/", "/test-brand-alpha/"],

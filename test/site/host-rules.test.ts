@@ -72,7 +72,7 @@ describe("hosting rules of constant size", () => {
     const { site, files } = filesOf(await fixture());
     const rules = parseHeaders(files._headers);
     const cacheRules = (p: string) => rules.filter((r) => matchesPattern(r.pattern, p) && r.headers.some(([k]) => k === "Cache-Control"));
-    const pageUrls = [...site.pages.map((p) => p.url), "/sitemap.xml", "/robots.txt"];
+    const pageUrls = [...site.pages.map((p) => p.url), "/sitemap.xml", "/sitemap-2.xml", "/robots.txt", "/languages/zh.json"];
     for (const url of pageUrls) {
       const found = cacheRules(url);
       expect(found, url).toHaveLength(1);

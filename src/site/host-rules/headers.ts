@@ -6,7 +6,7 @@ import type { HostPlan } from "./plan.js";
 
 /** URL patterns of every HTML page and other revalidated file: pages live one or two segments deep. */
 const PAGE_PATTERNS = ["/", "/:page/", "/:section/:page/"];
-const OTHER_REVALIDATED = ["/sitemap.xml", "/robots.txt"];
+const OTHER_REVALIDATED = ["/sitemap.xml", "/sitemap-*", "/robots.txt", "/languages/*"];
 
 /** The `_headers` file: security headers for everything, one cache rule for assets, one per page pattern. */
 export function headersFile(plan: HostPlan): string {
