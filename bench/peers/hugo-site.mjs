@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Makes a Hugo site from one of our content folders, for the benchmark's peer comparison: the same pages with the
-// same parts (head with canonical, hreflang, preloads, Open Graph and JSON-LD; header with the language menu and
-// its flags and the Book button; footer with popular destinations; three hotel layouts with the facts panel, the
-// availability form, the top Book button, the gallery and the sticky booking bar; home with the destinations
-// grouped by region under a jump list; 404s), written with Hugo's own templates (bench/peers/hugo/layouts).
+// same parts (head with canonical, hreflang, preloads, Open Graph and JSON-LD; header whose navigation is also the
+// phone menu, with the one language list, its flags and the Book buttons; footer with popular destinations; the
+// one empty language banner; three hotel layouts with the facts panel, the availability form, the top Book
+// button, the gallery and the sticky booking bar; home with the destinations grouped by region under a jump list;
+// 404s), written with Hugo's own templates (bench/peers/hugo/layouts), and the banner's copy per language
+// (languages/<code>.json, as we write it).
 // The data is ours: the pages as our resolve stage makes them (src/build.ts check), so each part carries the same
 // text, links, formatted facts and image variants, and what the ratio compares is the templating and writing.
 // Images are referenced by URL only: Hugo does no image work.
@@ -21,11 +23,12 @@ const ROOT = path.resolve(HERE, "../..");
 /** Hugo lower-cases parameter keys; we do it up front so templates and data agree. */
 const lower = (obj) => Object.fromEntries(Object.entries(obj).map(([k, v]) => [k.toLowerCase(), v]));
 
-/** Our resolved pages for `contentDir`: src/build.ts check, bundled from the source as it is now. */
+/** Our resolved pages for `contentDir` (src/build.ts check) and each language's banner copy (what we write as
+ * languages/<code>.json), bundled from the source as it is now. */
 async function resolvedPages(contentDir) {
   const bundle = path.join(ROOT, "node_modules", ".cache", "hotelsite-bench", "peer-pages.mjs");
   await esbuild.build({
-    stdin: { contents: 'export { check } from "./src/build.ts";', resolveDir: ROOT, loader: "ts" },
+    stdin: { contents: 'export { check } from "./src/build.ts"; export { bannerCopies } from "./src/site/language-banner.ts";', resolveDir: ROOT, loader: "ts" },
     bundle: true,
     platform: "node",
     format: "esm",
@@ -34,10 +37,10 @@ async function resolvedPages(contentDir) {
     outfile: bundle,
     logLevel: "warning",
   });
-  const { check } = await import(`${pathToFileURL(bundle).href}?${Date.now()}`);
+  const { check, bannerCopies } = await import(`${pathToFileURL(bundle).href}?${Date.now()}`);
   const result = await check({ contentDir, outDir: "" });
   if (result.errors?.length) throw new Error(`the content does not check: ${result.errors[0].message}`);
-  return result.pages;
+  return { pages: result.pages, banners: bannerCopies(result.content) };
 }
 
 /** Head parts Hugo does not compute from its own page graph: social image and structured data. */
@@ -51,7 +54,8 @@ const form = (f) => f && { action: f.action, hidden: f.hidden, names: lower(f.na
 
 /** Writes the Hugo site for `contentDir` into `outDir`; returns the number of hotels. */
 export async function makeHugoSite({ contentDir, outDir }) {
-  const pages = await resolvedPages(contentDir);
+  const { pages, banners } = await resolvedPages(contentDir);
+  const notFound = new Map(pages.filter((p) => p.kind === "notFound").map((p) => [p.lang.code, p]));
   const homes = new Map(pages.filter((p) => p.kind === "home").map((p) => [p.lang.code, p]));
   const langs = [...homes.values()];
   const def = langs[0];
@@ -76,6 +80,7 @@ export async function makeHugoSite({ contentDir, outDir }) {
     disableHugoGeneratorInject: true,
     params: {
       brandname: def.chrome.brandName,
+      bannercopy: def.chrome.bannerCopy,
       email: def.chrome.contactEmail,
       themecolor: def.head.themeColor,
       rel,
@@ -85,7 +90,6 @@ export async function makeHugoSite({ contentDir, outDir }) {
     languages: Object.fromEntries(
       langs.map((home, i) => {
         const own = home.chrome.languages.find((l) => l.current);
-        const banner = def.chrome.suggestions.find((s) => s.code === home.lang.code) ?? home.chrome.suggestions[0];
         return [
           home.lang.code,
           {
@@ -99,9 +103,10 @@ export async function makeHugoSite({ contentDir, outDir }) {
               flagsrc: own.flagSrc,
               t: lower(home.t),
               copyright: home.chrome.copyright.map((part) => lower(part)),
-              suggestion: banner?.text ?? "",
-              suggestionlink: banner?.linkText ?? "",
-              dismiss: banner?.dismiss ?? "",
+              // What the script fetches for this language's banner: Hugo writes it as languages/<code>.json.
+              banner: banners.get(home.lang.code),
+              // A 404 has no front matter in Hugo: its head and Book links come with its language.
+              notfound: { ...head(notFound.get(home.lang.code)), ...chromeOf(notFound.get(home.lang.code)) },
             },
           },
         ];
