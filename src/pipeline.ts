@@ -15,7 +15,7 @@ import { terminalProgress } from "./util/progress.js";
 import { checkTemplatesFolder } from "./render/template-files.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
-import { changedInputs, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
+import { changedInputs, Fields, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
 import { deadLinks, fileForUrl } from "./site/links.js";
 import type { Page } from "./site/pages.js";
 import { planLoad, planRender } from "./plan.js";
@@ -374,7 +374,7 @@ export async function rehearse(state: State, opts: PipelineOptions): Promise<Run
   if (!file || !group) return undefined;
   // The last run's inputs as if that text had been something else: the pages that read it are made again.
   const text = input.text(input.hotel(hotel.id), site.languages[0].code);
-  const inputs: InputValues = new Map(state.inputs).set(input.hotel(hotel.id), new Map(group).set(text, {}));
+  const inputs: InputValues = new Map(state.inputs).set(input.hotel(hotel.id), new Map(group).set(text, new Fields({}, true)));
   const cwd = opts.cwd ?? process.cwd();
   return (await run({ ...state, inputs }, new Set([path.resolve(cwd, file)]), { ...opts, until: "render" })).report;
 }

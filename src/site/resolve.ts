@@ -13,7 +13,7 @@ import { flagUrl } from "./flags.js";
 import { format, type ResolvedText } from "./i18n.js";
 import { resolveTextOnce } from "./text-cache.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
-import { FIELDS_READ_ALONE, input } from "./inputs.js";
+import { input } from "./inputs.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
 import { breadcrumbJsonLd, hotelJsonLd, serializeJsonLd, siteJsonLd } from "./seo.js";
 
@@ -37,8 +37,8 @@ export interface KeptPage {
 }
 
 /**
- * The inputs a page read, each once. A list, not a Set: a page reads about twenty, and 12,006 pages' Sets were
- * 7 MB more than their lists.
+ * The inputs a page read, each once. A list, not a Set: a hotel's page reads about sixty, and 12,006 pages' Sets
+ * were 7 MB more than their lists.
  */
 export type PageInputs = readonly string[];
 
@@ -97,8 +97,17 @@ export function paragraphs(text: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** A resolved text as pages read it: what they record as read, and its coverage entry. */
-type TextEntry = ResolvedText<unknown> & { source: string; lang: string; def: string; reads: string[]; fieldReads: Map<string, { reads: string[]; shown: ResolvedText<unknown> & { source: string; lang: string } }>; coverage: Coverage };
+/** What a page shows of a text, for its fallback marks: the text's source and language, and its fields that fell back. */
+type Shown = ResolvedText<unknown> & { source: string; lang: string };
+
+/** What reading one field of a text records: the inputs it used, and what it shows that fell back (if anything). */
+interface FieldRead {
+  reads: string[];
+  shown?: Shown;
+}
+
+/** A resolved text as pages read it: what they record as read (whole or per field), and its coverage entry. */
+type TextEntry = Shown & { def: string; reads: string[]; fieldReads: Map<string, FieldRead>; coverage: Coverage };
 
 // Entries by resolved text, across runs: text-cache.ts hands an unchanged file's texts to the next run as the same
 // objects, so watch's home page, which reads every hotel's text, makes entries for the changed hotels only, not
@@ -116,6 +125,35 @@ function textEntry(resolved: ResolvedText<unknown>, source: string, lang: string
   const entry: TextEntry = { value: resolved.value, fields: resolved.fields, fallbacks: resolved.fallbacks, source, lang, def, reads, fieldReads: new Map(), coverage: { source, file, lang, fields: resolved.fields, fallbacks: resolved.fallbacks } };
   entries.set(resolved, entry);
   return entry;
+}
+
+/**
+ * What reading field `key` of a text records, made once per entry and field: the field in the page's language; in
+ * a translation also the default language's field where it fell back (its words are shown), else that field's
+ * shape (which parts the translation's field is made of).
+ */
+function fieldRead(r: TextEntry, key: string): FieldRead {
+  let read = r.fieldReads.get(key);
+  if (!read) {
+    const own = input.field(r.source, r.lang, key);
+    const fell = r.fallbacks.filter((p) => p === `/${key}` || p.startsWith(`/${key}/`));
+    const reads = r.lang === r.def ? [own] : [own, fell.length ? input.field(r.source, r.def, key) : input.fieldShape(r.source, r.def, key)];
+    // Its fallback marks are this field's alone.
+    r.fieldReads.set(key, (read = { reads, shown: fell.length ? { ...r, fallbacks: fell } : undefined }));
+  }
+  return read;
+}
+
+// A hotel's own fields' input names (input.hotelField), made once per hotel object and field, like hotelSources.
+const hotelFieldNames = new WeakMap<Hotel, Map<string, string>>();
+
+/** input.hotelField(h.id, key), kept with the hotel. */
+function hotelFieldName(h: Hotel, key: string): string {
+  let names = hotelFieldNames.get(h);
+  if (!names) hotelFieldNames.set(h, (names = new Map()));
+  let name = names.get(key);
+  if (name === undefined) names.set(key, (name = input.hotelField(h.id, key)));
+  return name;
 }
 
 // A hotel's name as a text source and as an input ("hotel:<id>", input.hotel), made once per hotel object: load
@@ -162,49 +200,52 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   let used = new Set<string>();
   const use = (id: string) => used.add(id);
   // The (source, language) texts the page being resolved showed, for its fallback marks.
-  let texts = new Set<ResolvedText<unknown> & { source: string; lang: string }>();
+  let texts = new Set<Shown>();
   const marks = fallbackMarker({ content, split: paragraphs });
 
   // Each (source, language) is resolved once and its coverage recorded once, with the names of the inputs a
   // page reading it records: made once, every page's recorded inputs hold the same strings. Found by the text's
   // blocks object and the language, not by a name made on every read: watch's home page reads 1,334 hotels' texts.
-  const cache = new Map<object, Map<string, TextEntry>>();
-  function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
+  const cache = new Map<object, Map<string, { entry: TextEntry; view?: object }>>();
+  function resolved(source: string, blocks: Record<string, unknown>, lang: string) {
     let byLang = cache.get(blocks);
     if (!byLang) cache.set(blocks, (byLang = new Map()));
     let r = byLang.get(lang);
     if (!r) {
-      r = textEntry(resolveTextOnce(blocks, lang, def), source, lang, def, content.files[source]);
+      r = { entry: textEntry(resolveTextOnce(blocks, lang, def), source, lang, def, content.files[source]) };
       byLang.set(lang, r);
-      coverage.push(r.coverage);
+      coverage.push(r.entry.coverage);
     }
-    for (const id of r.reads) use(id);
-    texts.add(r);
-    return r.value as T;
+    return r;
+  }
+  /** A text read whole (the UI strings and the home copy go to the templates whole): the block is the input. */
+  function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
+    const { entry } = resolved(source, blocks, lang);
+    for (const id of entry.reads) use(id);
+    texts.add(entry);
+    return entry.value as T;
   }
   /**
-   * One field of a hotel's text, recorded as that field alone (input.field), in the default language too where the
-   * translation fell back to it: the footer's names do not make every page read each popular hotel's whole text.
+   * A text read field by field (a hotel's: its page reads most fields, the home card five, every footer the
+   * popular hotels' names): each field read is recorded as it is read (fieldRead), so nothing lists the fields.
    */
-  function hotelField<K extends (typeof FIELDS_READ_ALONE)[number]>(h: Hotel, lang: string, key: K): HotelText[K] {
-    const [usedBefore, textsBefore] = [used, texts];
-    [used, texts] = [new Set(), new Set()];
-    const value = text<HotelText>(hotelSource(h), h.text, lang)[key];
-    const r = cache.get(h.text)!.get(lang)!;
-    [used, texts] = [usedBefore, textsBefore];
-    let field = r.fieldReads.get(key);
-    if (!field) {
-      const fellBack = r.fallbacks.includes(`/${key}`);
-      const reads = [input.field(r.source, lang, key), ...(fellBack ? [input.field(r.source, def, key)] : [])];
-      // Its fallback mark, if any, is this field's alone.
-      r.fieldReads.set(key, (field = { reads, shown: { ...r, fallbacks: fellBack ? [`/${key}`] : [] } }));
-    }
-    for (const id of field.reads) use(id);
-    texts.add(field.shown);
-    return value;
+  function textFields<T extends object>(source: string, blocks: Record<string, unknown>, lang: string): T {
+    const r = resolved(source, blocks, lang);
+    const entry = r.entry;
+    r.view ??= new Proxy(entry.value as object, {
+      get(target, key) {
+        if (typeof key === "string") {
+          const read = fieldRead(entry, key);
+          for (const id of read.reads) use(id);
+          if (read.shown) texts.add(read.shown);
+        }
+        return (target as Record<string | symbol, unknown>)[key];
+      },
+    });
+    return r.view as T;
   }
   const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
-  const hotelText = (h: Hotel, lang: string) => text<HotelText>(hotelSource(h), h.text, lang);
+  const hotelText = (h: Hotel, lang: string) => textFields<HotelText>(hotelSource(h), h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
   const hotelById = (id: string) => byId.get(id)!;
 
@@ -220,8 +261,19 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     return image;
   };
   const hotelImage = (h: Hotel, t: HotelText) => imageOf(hotelFields(h).image ?? site.defaultImage, t.imageAlt);
-  // A hotel's own fields (layout, image, link), apart from its text.
-  const hotelFields = (h: Hotel): Hotel => (use(hotelSource(h)), h);
+  // A hotel's own fields (layout, image, link), apart from its text (hotelText), each recorded as it is read.
+  const ownViews = new Map<Hotel, Hotel>();
+  const hotelFields = (h: Hotel): Hotel => {
+    let view = ownViews.get(h);
+    if (!view) {
+      const get = (target: Hotel, key: string | symbol) => {
+        if (typeof key === "string" && key !== "text") use(hotelFieldName(h, key));
+        return (target as unknown as Record<string | symbol, unknown>)[key];
+      };
+      ownViews.set(h, (view = new Proxy(h, { get })));
+    }
+    return view;
+  };
   const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
     bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements });
 
@@ -232,7 +284,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
 
   // Every page reads the popular hotels' names (recording them as its inputs); the list is made once a language.
   const popularOf = (lang: string): Chrome["popular"] => {
-    const names = site.popularDestinations.map((id) => hotelField(hotelById(id), lang, "name"));
+    const names = site.popularDestinations.map((id) => hotelText(hotelById(id), lang).name);
     let popular = popularLists.get(lang);
     if (!popular) popularLists.set(lang, (popular = site.popularDestinations.map((id, i) => ({ name: names[i], href: routes.url({ kind: "hotel", id }, lang) }))));
     return popular;
@@ -262,7 +314,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         .map((l) => {
           const other = strings(l.code);
           // A language whose banner sentence is not translated offers itself in the default language's words.
-          const own = !cache.get(content.strings)?.get(l.code)?.fallbacks.includes("/languageSuggestion");
+          const own = !cache.get(content.strings)?.get(l.code)?.entry.fallbacks.includes("/languageSuggestion");
           const defLang = languages[0];
           let words = suggestionWords.get(l.code);
           if (!words) {
@@ -385,9 +437,9 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       for (const hotelEntry of content.hotels) yield add({ kind: "hotel", id: hotelEntry.id }, () => {
         const h = hotelFields(hotelEntry);
         const t = strings(lang.code);
-        const ht = hotelText(h, lang.code);
+        const ht = hotelText(hotelEntry, lang.code);
         const route: Route = { kind: "hotel", id: h.id };
-        const image = hotelImage(h, ht);
+        const image = hotelImage(hotelEntry, ht);
         const url = routes.absolute(routes.url(route, lang.code));
         const hotel: HotelView = {
           id: h.id,
@@ -408,7 +460,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
           facts: factViews(h.facts, t, lang.htmlLang),
           gallery: (h.gallery ?? []).map((ref, i) => imageOf(ref, ht.galleryAlt?.[i] ?? "")),
           book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
-          availability: availabilityForm({ affiliate: site.affiliate, link: h.affiliateLink, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
+          availability: availabilityForm({ affiliate: site.affiliate, link: h.affiliateLink, name: hotelText(hotelEntry, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
         };
         return {
             kind: "hotel",
