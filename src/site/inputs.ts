@@ -17,10 +17,12 @@ export const input = {
    * that needed no fallback reads of it, when it reads the block whole.
    */
   shape: (source: string, lang: string) => `${source}#${lang}:shape`,
-  /** One field of a language's block ("hotel:dubai#en/description"), for what reads the block field by field. */
+  /**
+   * One field of a language's block ("hotel:dubai#en/description"), for what reads the block field by field. A
+   * translation's field is its words in the parts the default language's field has: when those parts change
+   * (a section added), each translation's field changes too (changedInputs).
+   */
   field: (source: string, lang: string, key: string) => `${source}#${lang}/${key}`,
-  /** Which parts one field of a default-language block has: what a translation's own field reads of it. */
-  fieldShape: (source: string, lang: string, key: string) => `${source}#${lang}/${key}:shape`,
   /** A hotel's own fields apart from its text (layout, hero, image, booking link, region, facts, gallery), as one. */
   hotel: (id: string) => `hotel:${id}`,
   /** One of a hotel's own fields ("hotel:dubai/facts"). */
@@ -31,7 +33,7 @@ export const input = {
 
 /**
  * Whether an input is copy: a language block, its shape or one of its fields (every name made by input.text,
- * input.shape, input.field and input.fieldShape, and only those, holds "#"). The sitemap and host rules read no copy.
+ * input.shape and input.field, and only those, holds "#"). The sitemap and host rules read no copy.
  */
 export function isCopy(id: string): boolean {
   return id.includes("#");
@@ -123,18 +125,19 @@ function shapeOf(value: unknown): string {
 }
 
 /**
- * Adds the fields of a block that differ between two runs (`name/key`), their shapes that do (`name/key:shape`),
- * the block's shape if any did, and the block if anything did (a file read again may hold the same words).
+ * Adds the fields of a block that differ between two runs (`name/key`), the block's shape if a field's shape did,
+ * and the block if anything did (a file read again may hold the same words). Returns the fields whose shape
+ * changed (a default-language block's), which are changes of each translation's field too.
  */
-function addFields(changed: Set<string>, name: string, was: unknown, now: unknown): void {
+function addFields(changed: Set<string>, name: string, was: unknown, now: unknown): string[] {
   const a = was instanceof Fields ? was : undefined;
   const b = now instanceof Fields ? now : undefined;
   const before = (a?.of ?? {}) as Record<string, unknown>;
   const after = (b?.of ?? {}) as Record<string, unknown>;
   const skip = (a ?? b)?.skip;
-  // A block that became or stopped being the default language's: all its fields' shapes are new inputs or gone.
+  // A block that became or stopped being the default language's: every field's shape is new or gone.
   const allShapes = !!a?.shapes !== !!b?.shapes;
-  let shaped = allShapes;
+  const shaped: string[] = [];
   let any = !a !== !b;
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (key === skip) continue;
@@ -142,32 +145,48 @@ function addFields(changed: Set<string>, name: string, was: unknown, now: unknow
       changed.add(`${name}/${key}`);
       any = true;
     }
-    if (allShapes || ((a?.shapes || b?.shapes) && shapeOf(before[key]) !== shapeOf(after[key]))) {
-      changed.add(`${name}/${key}:shape`);
-      shaped = true;
-    }
+    if (allShapes || ((a?.shapes || b?.shapes) && shapeOf(before[key]) !== shapeOf(after[key]))) shaped.push(key);
   }
-  if (shaped) changed.add(`${name}:shape`);
-  if (any || shaped) changed.add(name);
+  // The block's name is input.text(source, lang): its shape's is input.shape(source, lang).
+  if (shaped.length) changed.add(`${name}:shape`);
+  if (any || shaped.length) changed.add(name);
+  return shaped;
 }
 
 /**
- * The inputs whose values differ between two runs (added and removed ones included): for a block of fields,
- * the block, each field that differs and, for a default-language block, each field whose shape does. Fields are
+ * The inputs whose values differ between two runs (added and removed ones included): for a block of fields, the
+ * block and each field that differs; for a default-language block whose fields' shapes changed, its shape and
+ * those fields of each translation (a translation's field is shown in the parts the default's has). Fields are
  * compared only in groups that are not the same object, so a save compares the saved file's blocks alone.
  */
 export function changedInputs(before: InputValues, after: InputValues): Set<string> {
   const changed = new Set<string>();
-  const add = (key: string, was: unknown, now: unknown) => {
-    if (was instanceof Fields || now instanceof Fields) addFields(changed, key, was, now);
-    else changed.add(key);
+  const compare = (was: ReadonlyMap<string, unknown> | undefined, now: ReadonlyMap<string, unknown> | undefined) => {
+    // Fields whose shape changed, by text source ("hotel:dubai"), and the translations' blocks of each source.
+    const shaped = new Map<string, string[]>();
+    const translations: string[] = [];
+    const add = (key: string, a: unknown, b: unknown) => {
+      if (!(a instanceof Fields || b instanceof Fields)) return void changed.add(key);
+      const keys = addFields(changed, key, a, b);
+      if (keys.length) shaped.set(key.slice(0, key.indexOf("#")), keys);
+    };
+    for (const [key, value] of now ?? []) {
+      if (value instanceof Fields && !value.shapes && key.includes("#")) translations.push(key);
+      if (!was?.has(key) || !alike(was.get(key), value)) add(key, was?.get(key), value);
+    }
+    for (const [key, value] of was ?? []) if (!now?.has(key)) add(key, value, undefined);
+    if (shaped.size)
+      for (const key of translations) {
+        const keys = shaped.get(key.slice(0, key.indexOf("#")));
+        if (!keys) continue;
+        changed.add(key);
+        for (const field of keys) changed.add(`${key}/${field}`);
+      }
   };
   for (const [name, now] of after) {
     const was = before.get(name);
-    if (was === now) continue;
-    for (const [key, value] of now) if (!was?.has(key) || !alike(was.get(key), value)) add(key, was?.get(key), value);
-    if (was) for (const [key, value] of was) if (!now.has(key)) add(key, value, undefined);
+    if (was !== now) compare(was, now);
   }
-  for (const [name, was] of before) if (!after.has(name)) for (const [key, value] of was) add(key, value, undefined);
+  for (const [name, was] of before) if (!after.has(name)) compare(was, undefined);
   return changed;
 }

@@ -128,16 +128,16 @@ function textEntry(resolved: ResolvedText<unknown>, source: string, lang: string
 }
 
 /**
- * What reading field `key` of a text records, made once per entry and field: the field in the page's language; in
- * a translation also the default language's field where it fell back (its words are shown), else that field's
- * shape (which parts the translation's field is made of).
+ * What reading field `key` of a text records, made once per entry and field: the field in the page's language
+ * (for a translation, that covers the parts the default language's field has: input.field), and the default
+ * language's field too where the translation fell back to it (its words are shown).
  */
 function fieldRead(r: TextEntry, key: string): FieldRead {
   let read = r.fieldReads.get(key);
   if (!read) {
     const own = input.field(r.source, r.lang, key);
-    const fell = r.fallbacks.filter((p) => p === `/${key}` || p.startsWith(`/${key}/`));
-    const reads = r.lang === r.def ? [own] : [own, fell.length ? input.field(r.source, r.def, key) : input.fieldShape(r.source, r.def, key)];
+    const fell = r.lang === r.def ? [] : r.fallbacks.filter((p) => p === `/${key}` || p.startsWith(`/${key}/`));
+    const reads = fell.length ? [own, input.field(r.source, r.def, key)] : [own];
     // Its fallback marks are this field's alone.
     r.fieldReads.set(key, (read = { reads, shown: fell.length ? { ...r, fallbacks: fell } : undefined }));
   }
