@@ -190,3 +190,13 @@ export function changedInputs(before: InputValues, after: InputValues): Set<stri
   for (const [name, was] of before) if (!after.has(name)) compare(was, undefined);
   return changed;
 }
+
+/**
+ * A changed input as a run's report names it: a block read whole by the fields of it that changed
+ * ("hotel:dubai#en/description"), so `--verbose` says what changed, whatever the page recorded.
+ */
+export function changedFields(id: string, changed: ReadonlySet<string>): string {
+  const prefix = `${id}/`;
+  const fields = [...changed].filter((c) => c.startsWith(prefix));
+  return fields.length ? fields.join(", ") : id;
+}

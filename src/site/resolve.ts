@@ -14,6 +14,7 @@ import { format, type ResolvedText } from "./i18n.js";
 import { resolveTextOnce } from "./text-cache.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
 import { input } from "./inputs.js";
+import { fieldRead, ownRecs, rec, Recorder, textEntry, type Rec, type Shown, type TextEntry } from "./reads.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
 import { breadcrumbJsonLd, hotelJsonLd, serializeJsonLd, siteJsonLd } from "./seo.js";
 
@@ -97,65 +98,6 @@ export function paragraphs(text: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** What a page shows of a text, for its fallback marks: the text's source and language, and its fields that fell back. */
-type Shown = ResolvedText<unknown> & { source: string; lang: string };
-
-/** What reading one field of a text records: the inputs it used, and what it shows that fell back (if anything). */
-interface FieldRead {
-  reads: string[];
-  shown?: Shown;
-}
-
-/** A resolved text as pages read it: what they record as read (whole or per field), and its coverage entry. */
-type TextEntry = Shown & { def: string; reads: string[]; fieldReads: Map<string, FieldRead>; coverage: Coverage };
-
-// Entries by resolved text, across runs: text-cache.ts hands an unchanged file's texts to the next run as the same
-// objects, so watch's home page, which reads every hotel's text, makes entries for the changed hotels only, not
-// 1,334 of them on every save at 4,008 pages.
-const entries = new WeakMap<ResolvedText<unknown>, TextEntry>();
-
-/** The entry of a resolved text of `source` in `lang`, made once per resolved text (and what it is read as). */
-function textEntry(resolved: ResolvedText<unknown>, source: string, lang: string, def: string, file: string): TextEntry {
-  const kept = entries.get(resolved);
-  if (kept && kept.source === source && kept.lang === lang && kept.def === def && kept.coverage.file === file) return kept;
-  // A translation reads the default language's words only where it fell back to them; else only its fields.
-  const reads = [input.text(source, lang)];
-  if (lang !== def) reads.push(resolved.fallbacks.length ? input.text(source, def) : input.shape(source, def));
-  // Named fields, not a spread of `resolved`: every entry has one shape, so reading them stays fast.
-  const entry: TextEntry = { value: resolved.value, fields: resolved.fields, fallbacks: resolved.fallbacks, source, lang, def, reads, fieldReads: new Map(), coverage: { source, file, lang, fields: resolved.fields, fallbacks: resolved.fallbacks } };
-  entries.set(resolved, entry);
-  return entry;
-}
-
-/**
- * What reading field `key` of a text records, made once per entry and field: the field in the page's language
- * (for a translation, that covers the parts the default language's field has: input.field), and the default
- * language's field too where the translation fell back to it (its words are shown).
- */
-function fieldRead(r: TextEntry, key: string): FieldRead {
-  let read = r.fieldReads.get(key);
-  if (!read) {
-    const own = input.field(r.source, r.lang, key);
-    const fell = r.lang === r.def ? [] : r.fallbacks.filter((p) => p === `/${key}` || p.startsWith(`/${key}/`));
-    const reads = fell.length ? [own, input.field(r.source, r.def, key)] : [own];
-    // Its fallback marks are this field's alone.
-    r.fieldReads.set(key, (read = { reads, shown: fell.length ? { ...r, fallbacks: fell } : undefined }));
-  }
-  return read;
-}
-
-// A hotel's own fields' input names (input.hotelField), made once per hotel object and field, like hotelSources.
-const hotelFieldNames = new WeakMap<Hotel, Map<string, string>>();
-
-/** input.hotelField(h.id, key), kept with the hotel. */
-function hotelFieldName(h: Hotel, key: string): string {
-  let names = hotelFieldNames.get(h);
-  if (!names) hotelFieldNames.set(h, (names = new Map()));
-  let name = names.get(key);
-  if (name === undefined) names.set(key, (name = input.hotelField(h.id, key)));
-  return name;
-}
-
 // A hotel's name as a text source and as an input ("hotel:<id>", input.hotel), made once per hotel object: load
 // hands an unchanged file's object to the next run, so the string, and the hash a Set or Map takes of it, are the
 // last run's, not made and hashed again for each of 1,334 hotels whenever the home page is resolved.
@@ -197,8 +139,10 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const rel = `sponsored nofollow noopener${site.affiliate.noreferrer ? " noreferrer" : ""}`;
   const coverage: Coverage[] = [];
   // The accessors below add what they read to the page being resolved.
-  let used = new Set<string>();
-  const use = (id: string) => used.add(id);
+  const recorder = new Recorder();
+  const use = (r: Rec) => recorder.use(r);
+  const siteRec = rec(input.site);
+  const hotelListRec = rec(input.hotelList);
   // The (source, language) texts the page being resolved showed, for its fallback marks.
   let texts = new Set<Shown>();
   const marks = fallbackMarker({ content, split: paragraphs });
@@ -212,7 +156,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     if (!byLang) cache.set(blocks, (byLang = new Map()));
     let r = byLang.get(lang);
     if (!r) {
-      r = { entry: textEntry(resolveTextOnce(blocks, lang, def), source, lang, def, content.files[source]) };
+      r = { entry: textEntry(resolveTextOnce(blocks, lang, def), resolveTextOnce(blocks, def, def), source, lang, def, content.files[source]) };
       byLang.set(lang, r);
       coverage.push(r.entry.coverage);
     }
@@ -221,12 +165,12 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   /** A text read whole (the UI strings and the home copy go to the templates whole): the block is the input. */
   function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
     const { entry } = resolved(source, blocks, lang);
-    for (const id of entry.reads) use(id);
+    for (const r of entry.reads) use(r);
     texts.add(entry);
     return entry.value as T;
   }
   /**
-   * A text read field by field (a hotel's: its page reads most fields, the home card five, every footer the
+   * A text read field by field (other hotels' texts: the home page's cards show five fields, every footer the
    * popular hotels' names): each field read is recorded as it is read (fieldRead), so nothing lists the fields.
    */
   function textFields<T extends object>(source: string, blocks: Record<string, unknown>, lang: string): T {
@@ -236,7 +180,8 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       get(target, key) {
         if (typeof key === "string") {
           const read = fieldRead(entry, key);
-          for (const id of read.reads) use(id);
+          use(read);
+          if (read.fellBackTo) use(read.fellBackTo);
           if (read.shown) texts.add(read.shown);
         }
         return (target as Record<string | symbol, unknown>)[key];
@@ -245,35 +190,38 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     return r.view as T;
   }
   const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
+  // What a page shows of a hotel other than its own page's: field by field. The hotel's own page shows nearly all
+  // of its text and its own fields: it reads them whole (one input each, hotelPage below): recording its fields
+  // one by one cost a 4,008-page build more than a fifth more resolve time, to spare that page an edit of the
+  // few fields only the home cards show.
   const hotelText = (h: Hotel, lang: string) => textFields<HotelText>(hotelSource(h), h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
   const hotelById = (id: string) => byId.get(id)!;
 
   // Responsive variants and the og image come from the image stage's plan, made once per image.
   // A hotel's image with its alt text is on its page and on its card: one object for both.
-  const views = new Map<string, { view: Omit<ImageView, "alt">; id: string; withAlt: Map<string, ImageView> }>();
+  const views = new Map<string, { view: Omit<ImageView, "alt">; rec: Rec; withAlt: Map<string, ImageView> }>();
   const imageOf = (ref: string, alt: string): ImageView => {
     let plan = views.get(ref);
-    if (!plan) views.set(ref, (plan = { view: imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view, id: input.image(ref), withAlt: new Map() }));
-    use(plan.id);
+    if (!plan) views.set(ref, (plan = { view: imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view, rec: rec(input.image(ref)), withAlt: new Map() }));
+    use(plan.rec);
     let image = plan.withAlt.get(alt);
     if (!image) plan.withAlt.set(alt, (image = { ...plan.view, alt }));
     return image;
   };
-  const hotelImage = (h: Hotel, t: HotelText) => imageOf(hotelFields(h).image ?? site.defaultImage, t.imageAlt);
-  // A hotel's own fields (layout, image, link), apart from its text (hotelText), each recorded as it is read.
-  const ownViews = new Map<Hotel, Hotel>();
-  const hotelFields = (h: Hotel): Hotel => {
-    let view = ownViews.get(h);
-    if (!view) {
-      const get = (target: Hotel, key: string | symbol) => {
-        if (typeof key === "string" && key !== "text") use(hotelFieldName(h, key));
-        return (target as unknown as Record<string | symbol, unknown>)[key];
-      };
-      ownViews.set(h, (view = new Proxy(h, { get })));
-    }
-    return view;
+  // A hotel's image with its alt text (the image as the caller read it).
+  const hotelImage = (image: string | undefined, t: HotelText) => imageOf(image ?? site.defaultImage, t.imageAlt);
+  // One of a hotel's own fields (layout, image, region...), apart from its text, recorded as it is read: what the
+  // home page reads of every hotel (a call, not a proxy: a proxy's reads cost the home page at 4,008 pages 15 ms).
+  const own = <K extends keyof Hotel>(h: Hotel, key: K): Hotel[K] => {
+    const recs = ownRecs(h).fields;
+    let r = recs.get(key);
+    if (!r) recs.set(key, (r = rec(input.hotelField(h.id, key))));
+    use(r);
+    return h[key];
   };
+  // A hotel's own fields read whole, by its own page.
+  const hotelPage = (h: Hotel): Hotel => (use(ownRecs(h).whole), h);
   const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
     bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements });
 
@@ -374,16 +322,16 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     };
   }
 
-  const card = (h: Hotel, lang: string): HotelCard => {
-    const t = hotelText(h, lang);
+  const card = (hotel: Hotel, lang: string): HotelCard => {
+    const t = hotelText(hotel, lang);
     return {
-      id: h.id,
-      href: routes.url({ kind: "hotel", id: h.id }, lang),
+      id: hotel.id,
+      href: routes.url({ kind: "hotel", id: hotel.id }, lang),
       name: t.name,
       title: t.title,
       location: t.location,
       description: t.description,
-      image: hotelImage(h, t),
+      image: hotelImage(own(hotel, "image"), t),
     };
   };
 
@@ -402,14 +350,15 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
           reused.add(kept.page);
           return kept.page;
         }
-        used = new Set([input.site]);
+        recorder.page();
+        use(siteRec);
         texts = new Set();
         const rest = resolve();
         const page = { lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" }, url: routes.url(route, lang.code), outFile, chrome: chrome(route, lang), t: strings(lang.code), ...rest } as Page;
         // The default-language texts this page shows in place of its own (recorded by text() as it read them).
         const fallback = marks([...texts].filter((r) => r.lang === lang.code));
         if (fallback) page.fallback = fallback;
-        inputs.set(outFile, [...used]);
+        inputs.set(outFile, recorder.inputs());
         return page;
       };
       const homeUrl = routes.absolute(routes.url({ kind: "home" }, lang.code));
@@ -419,7 +368,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         const home = text<HomeText>("home", content.home, lang.code);
         const t = strings(lang.code);
         const heroImage = imageOf(site.homeImage, "");
-        use(input.hotelList);
+        use(hotelListRec);
         return {
           kind: "home",
           template: "home",
@@ -430,16 +379,16 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
             type: "website",
             jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
           }),
-          home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), groups: groupByRegion({ hotels: content.hotels.map(hotelFields), cards: content.hotels.map((h) => card(h, lang.code)), regions: site.regions, lang: lang.code, def, htmlLang: lang.htmlLang }) },
+          home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), groups: groupByRegion({ hotels: content.hotels.map((h) => ({ get region() { return own(h, "region"); } })), cards: content.hotels.map((h) => card(h, lang.code)), regions: site.regions, lang: lang.code, def, htmlLang: lang.htmlLang }) },
         };
       });
 
       for (const hotelEntry of content.hotels) yield add({ kind: "hotel", id: hotelEntry.id }, () => {
-        const h = hotelFields(hotelEntry);
+        const h = hotelPage(hotelEntry);
         const t = strings(lang.code);
-        const ht = hotelText(hotelEntry, lang.code);
+        const ht = text<HotelText>(hotelSource(h), h.text, lang.code);
         const route: Route = { kind: "hotel", id: h.id };
-        const image = hotelImage(hotelEntry, ht);
+        const image = hotelImage(h.image, ht);
         const url = routes.absolute(routes.url(route, lang.code));
         const hotel: HotelView = {
           id: h.id,
@@ -460,7 +409,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
           facts: factViews(h.facts, t, lang.htmlLang),
           gallery: (h.gallery ?? []).map((ref, i) => imageOf(ref, ht.galleryAlt?.[i] ?? "")),
           book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
-          availability: availabilityForm({ affiliate: site.affiliate, link: h.affiliateLink, name: hotelText(hotelEntry, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
+          availability: availabilityForm({ affiliate: site.affiliate, link: h.affiliateLink, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
         };
         return {
             kind: "hotel",

@@ -59,19 +59,15 @@ describe("resolveSite's shared parts", () => {
     expect(zh).not.toContain(input.field("hotel:alpha", "en", "name"));
     // Beta has no Chinese block at all: every field read falls back.
     expect(zh).toEqual(expect.arrayContaining([input.field("hotel:beta", "zh", "name"), input.field("hotel:beta", "en", "name")]));
-    // A translated hotel page shows the default language's name too (the availability form): that field is its input.
-    expect(site.inputs.get("zh/test-brand-alpha/index.html")).toContain(input.field("hotel:alpha", "en", "name"));
-    expect(site.inputs.get("zh/test-brand-alpha/index.html")).not.toContain(input.field("hotel:alpha", "en", "metaDescription"));
   });
 
-  it("records on a hotel's page the fields it shows and its own fields, never its text block whole", () => {
+  it("records on a hotel's page its text and its own fields whole (it shows nearly all of them)", () => {
     const used = site.inputs.get("test-brand-gamma/index.html")!;
-    expect(used).toEqual(expect.arrayContaining(["name", "intro", "sections", "whyChoose", "closing", "metaTitle"].map((k) => input.field("hotel:gamma", "en", k))));
-    expect(used).toEqual(expect.arrayContaining(["layout", "affiliateLink", "image"].map((k) => input.hotelField("gamma", k))));
-    expect(used).not.toContain(input.text("hotel:gamma", "en"));
-    expect(used).not.toContain(input.hotel("gamma"));
-    // The card's description is not on the page.
-    expect(used).not.toContain(input.field("hotel:gamma", "en", "description"));
+    expect(used).toEqual(expect.arrayContaining([input.text("hotel:gamma", "en"), input.hotel("gamma")]));
+    // Gamma's Japanese block has a few fields of its own: the rest is the English text.
+    expect(site.inputs.get("ja/test-brand-gamma/index.html")).toEqual(expect.arrayContaining([input.text("hotel:gamma", "ja"), input.text("hotel:gamma", "en")]));
+    // Alpha's Chinese page reads its own block whole and the English name alone (the availability form shows it).
+    expect(site.inputs.get("zh/test-brand-alpha/index.html")).toEqual(expect.arrayContaining([input.text("hotel:alpha", "zh"), input.field("hotel:alpha", "en", "name")]));
   });
 
   it("marks on a page only the fallen-back fields it reads", () => {
