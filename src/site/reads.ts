@@ -1,11 +1,21 @@
 // What a page reads while it is resolved, recorded as the names of its inputs (inputs.ts): each name held by one
 // object (a Rec) that remembers the last page it was recorded for, so a page records each input once without a
-// Set (a 4,008-page build records 180,000 names). The texts' entries and their fields' Recs are kept across runs
+// Set (a 4,008-page build records 90,000 names). The texts' entries and their fields' Recs are kept across runs
 // by the resolved texts they describe (text-cache.ts hands an unchanged file's texts to the next run). Pure.
 import type { Hotel } from "../types.js";
 import type { ResolvedText } from "./i18n.js";
 import { input } from "./inputs.js";
-import type { Coverage } from "./resolve.js";
+
+/** How much of one text source one language covers. */
+export interface Coverage {
+  /** "strings", "home" or "hotel:<id>". */
+  source: string;
+  file: string;
+  lang: string;
+  fields: number;
+  /** Pointers, inside the language block, of fields that fell back to the default language. */
+  fallbacks: string[];
+}
 
 /** An input name and the last page (a Recorder's stamp) it was recorded for. */
 export interface Rec {

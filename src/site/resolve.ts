@@ -14,7 +14,7 @@ import { format, type ResolvedText } from "./i18n.js";
 import { resolveTextOnce } from "./text-cache.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
 import { input } from "./inputs.js";
-import { fieldRead, ownRecs, rec, Recorder, textEntry, type Rec, type Shown, type TextEntry } from "./reads.js";
+import { fieldRead, ownRecs, rec, Recorder, textEntry, type Coverage, type Rec, type Shown, type TextEntry } from "./reads.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
 import { breadcrumbJsonLd, hotelJsonLd, serializeJsonLd, siteJsonLd } from "./seo.js";
 
@@ -43,16 +43,8 @@ export interface KeptPage {
  */
 export type PageInputs = readonly string[];
 
-/** How much of one text source one language covers. */
-export interface Coverage {
-  /** "strings", "home" or "hotel:<id>". */
-  source: string;
-  file: string;
-  lang: string;
-  fields: number;
-  /** Pointers, inside the language block, of fields that fell back to the default language. */
-  fallbacks: string[];
-}
+/** How much of one text source one language covers (made with the text's entry, reads.ts). */
+export type { Coverage } from "./reads.js";
 
 /** A page's own part: what `add` below resolves beside the parts every page of a language shares. */
 type PageBody = Page extends infer P ? (P extends Page ? Omit<P, "lang" | "url" | "outFile" | "chrome" | "t"> : never) : never;
