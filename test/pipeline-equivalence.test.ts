@@ -97,12 +97,12 @@ describe("incremental runs equal a clean build", () => {
               });
               expect((await save(abs)).errors).toEqual([]);
             } else if (kind === "own") {
-              // One of a hotel's own fields, which pages record one by one: its layout, its hero, its facts.
+              // One of a hotel's own fields (the home cards record the ones they show): its booking link, hero, facts.
               const ids = await hotelIds();
               const id = ids[n % ids.length];
               const abs = await edit(`hotels/${id}.yaml`, (s) => {
                 const doc = YAML.parse(s) as Record<string, unknown>;
-                if (n % 3 === 0) doc.layout = doc.layout === "story" ? "article" : "story";
+                if (n % 3 === 0) doc.affiliateLink = `https://book.example.com/hotel/${id}?${mark}`;
                 else if (n % 3 === 1) doc.hero = doc.hero === "tall" ? "regular" : "tall";
                 else doc.facts = [{ kind: "rooms", value: n + 1 }];
                 return YAML.stringify(doc);
