@@ -48,7 +48,7 @@ export class Fields {
   constructor(
     /** The block (undefined: the language has none). */
     readonly of: object | undefined,
-    /** A default-language block: what translations read of it is its fields' shapes too (input.fieldShape). */
+    /** A default-language block: a change to a field's parts (its shape) changes each translation's field too. */
     readonly shapes: boolean,
     /** A key that is no field of the block (a hotel's text, recorded per language block). */
     readonly skip?: string,
