@@ -68,8 +68,8 @@ export type InputValues = Map<string, ReadonlyMap<string, unknown>>;
  * objects to the next run): kept in the pipeline's State, so each watch session has its own.
  */
 export interface InputCache {
-  /** A hotel's group of inputs, per default language. */
-  groups: WeakMap<Hotel, { def: string; group: ReadonlyMap<string, unknown> }>;
+  /** A hotel's group of inputs, per list of the site's languages. */
+  groups: WeakMap<Hotel, { languages: string; group: ReadonlyMap<string, unknown> }>;
 }
 
 /** An empty cache, for a first run. */
@@ -77,36 +77,40 @@ export function inputCache(): InputCache {
   return { groups: new WeakMap() };
 }
 
-/** Sets each language block of a text source, the default language's as read by translations too. */
-function addBlocks(values: Map<string, unknown>, source: string, byLang: Record<string, unknown>, def: string): void {
-  for (const [lang, block] of Object.entries(byLang)) values.set(input.text(source, lang), new Fields(block as object | undefined, lang === def));
+/**
+ * Sets each language's block of a text source (the first language's is the default, read by translations too), a
+ * language without one included: its pages read the default's fields, and its fields change with their shape.
+ */
+function addBlocks(values: Map<string, unknown>, source: string, byLang: Record<string, unknown>, languages: readonly string[]): void {
+  for (const lang of new Set([...languages, ...Object.keys(byLang)])) values.set(input.text(source, lang), new Fields(byLang[lang] as object | undefined, lang === languages[0]));
 }
 
-/** A hotel's inputs, made once per hotel object and default language. */
-function hotelGroup(h: Hotel, def: string, cache: InputCache): ReadonlyMap<string, unknown> {
+/** A hotel's inputs, made once per hotel object and list of languages. */
+function hotelGroup(h: Hotel, languages: readonly string[], cache: InputCache): ReadonlyMap<string, unknown> {
+  const key = languages.join(" ");
   const kept = cache.groups.get(h);
-  if (kept?.def === def) return kept.group;
+  if (kept?.languages === key) return kept.group;
   const group = new Map<string, unknown>([[input.hotel(h.id), new Fields(h, false, "text")]]);
-  addBlocks(group, input.hotel(h.id), h.text, def);
-  cache.groups.set(h, { def, group });
+  addBlocks(group, input.hotel(h.id), h.text, languages);
+  cache.groups.set(h, { languages: key, group });
   return group;
 }
 
 /** The value of every input the content offers; `cache` (the previous run's) keeps unchanged hotels' groups. */
 export function inputValues(content: Content, cache: InputCache = inputCache()): InputValues {
-  const def = content.site.languages[0].code;
+  const languages = content.site.languages.map((l) => l.code);
   const rest = new Map<string, unknown>();
   rest.set(input.site, content.site);
   rest.set(input.hotelList, content.hotels.map((h) => h.id).join("\n"));
-  addBlocks(rest, "strings", content.strings, def);
-  addBlocks(rest, "home", content.home, def);
+  addBlocks(rest, "strings", content.strings, languages);
+  addBlocks(rest, "home", content.home, languages);
   const images = new Map<string, unknown>();
   for (const [ref, info] of content.images) images.set(input.image(ref), `${info.hash} ${info.width}x${info.height}${info.focus ? ` ${info.focus.x},${info.focus.y}` : ""}`);
   const groups: InputValues = new Map([
     ["", rest],
     ["images", images],
   ]);
-  for (const h of content.hotels) groups.set(input.hotel(h.id), hotelGroup(h, def, cache));
+  for (const h of content.hotels) groups.set(input.hotel(h.id), hotelGroup(h, languages, cache));
   return groups;
 }
 
@@ -164,17 +168,20 @@ export function changedInputs(before: InputValues, after: InputValues): Set<stri
   const compare = (was: ReadonlyMap<string, unknown> | undefined, now: ReadonlyMap<string, unknown> | undefined) => {
     // Fields whose shape changed, by text source ("hotel:dubai"), and the translations' blocks of each source.
     const shaped = new Map<string, string[]>();
-    const translations: string[] = [];
+    const translations = new Set<string>();
     const add = (key: string, a: unknown, b: unknown) => {
       if (!(a instanceof Fields || b instanceof Fields)) return void changed.add(key);
       const keys = addFields(changed, key, a, b);
       if (keys.length) shaped.set(key.slice(0, key.indexOf("#")), keys);
     };
     for (const [key, value] of now ?? []) {
-      if (value instanceof Fields && !value.shapes && key.includes("#")) translations.push(key);
+      if (value instanceof Fields && !value.shapes && key.includes("#")) translations.add(key);
       if (!was?.has(key) || !alike(was.get(key), value)) add(key, was?.get(key), value);
     }
-    for (const [key, value] of was ?? []) if (!now?.has(key)) add(key, value, undefined);
+    for (const [key, value] of was ?? []) {
+      if (value instanceof Fields && !value.shapes && key.includes("#")) translations.add(key);
+      if (!now?.has(key)) add(key, value, undefined);
+    }
     if (shaped.size)
       for (const key of translations) {
         const keys = shaped.get(key.slice(0, key.indexOf("#")));

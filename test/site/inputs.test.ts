@@ -48,7 +48,8 @@ describe("changedInputs", () => {
     const words = hotel("beta", { name: "Beta", intro: "B, revised." });
     expect(changedInputs(inputValues(base), inputValues(content([alpha, words])))).toEqual(new Set(["hotel:beta#en", "hotel:beta#en/intro"]));
     const fields = hotel("beta", { name: "Beta", intro: "B.", tagline: "New." });
-    expect(changedInputs(inputValues(base), inputValues(content([alpha, fields])))).toEqual(new Set(["hotel:beta#en", "hotel:beta#en/tagline", "hotel:beta#en:shape"]));
+    // Beta has no Chinese block: its Chinese pages show the new English field, which is a change of theirs.
+    expect(changedInputs(inputValues(base), inputValues(content([alpha, fields])))).toEqual(new Set(["hotel:beta#en", "hotel:beta#en/tagline", "hotel:beta#en:shape", "hotel:beta#zh", "hotel:beta#zh/tagline"]));
     const translated = hotel("alpha", { name: "Alpha", intro: "A." }, { name: "阿尔法" });
     expect(changedInputs(inputValues(base), inputValues(content([translated, beta])))).toEqual(new Set(["hotel:alpha#zh", "hotel:alpha#zh/name"]));
     const layout = { ...beta, layout: "article" } as Hotel;
@@ -63,9 +64,16 @@ describe("changedInputs", () => {
     expect(changedInputs(before, inputValues(content([alpha, listed(["One", "Two", "Three"])])))).toEqual(new Set(["hotel:beta#en", "hotel:beta#en/sections", "hotel:beta#en:shape", "hotel:beta#zh", "hotel:beta#zh/sections"]));
   });
 
+  it("names the field of a language that has no block when the default language gains it (its pages show the default's)", () => {
+    const tagged = hotel("beta", { name: "Beta", intro: "B.", tagline: "New." });
+    const changed = changedInputs(inputValues(base), inputValues(content([alpha, tagged])));
+    expect(changed).toContain("hotel:beta#zh/tagline");
+    expect(changed).not.toContain("hotel:beta#zh/intro");
+  });
+
   it("names every input of a hotel that came or went, and the hotel list", () => {
     const gone = changedInputs(inputValues(base), inputValues(content([alpha])));
-    expect(gone).toEqual(new Set(["hotels", "hotel:beta", "hotel:beta/id", "hotel:beta/layout", "hotel:beta/affiliateLink", "hotel:beta#en", "hotel:beta#en/name", "hotel:beta#en/intro", "hotel:beta#en:shape"]));
+    expect(gone).toEqual(new Set(["hotels", "hotel:beta", "hotel:beta/id", "hotel:beta/layout", "hotel:beta/affiliateLink", "hotel:beta#en", "hotel:beta#en/name", "hotel:beta#en/intro", "hotel:beta#en:shape", "hotel:beta#zh", "hotel:beta#zh/name", "hotel:beta#zh/intro"]));
     const back = changedInputs(inputValues(content([alpha])), inputValues(base));
     expect(back).toEqual(gone);
   });
