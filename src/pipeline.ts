@@ -15,7 +15,7 @@ import { terminalProgress } from "./util/progress.js";
 import { checkTemplatesFolder } from "./render/template-files.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
-import { changedInputs, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
+import { changedFields, changedInputs, Fields, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
 import { deadLinks, fileForUrl } from "./site/links.js";
 import type { Page } from "./site/pages.js";
 import { planLoad, planRender } from "./plan.js";
@@ -238,8 +238,11 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const inputCaches = prev?.inputCache ?? previous?.inputCache ?? inputCache();
     const inputs = content === prev?.content ? prev.inputs : inputValues(content, inputCaches);
     const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
-    // Why each re-resolved page could not be taken as it was: the first of its recorded inputs that changed.
+    // Why each re-resolved page could not be taken as it was: the first of its recorded inputs that changed (a
+    // block read whole named by its fields that changed, each named once per run).
     const why: Record<string, string> = {};
+    const named = new Map<string, string>();
+    const name = (id: string) => named.get(id) ?? named.set(id, changedFields(id, changedIn!)).get(id)!;
     const resolver = siteResolver(content, {
       baseUrl: opts.baseUrl,
       now,
@@ -249,7 +252,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
             const page = same?.outFile === outFile ? same : pageAt(prev!, outFile);
             const used = page && prev!.site.inputs.get(page.outFile);
             if (!page || !used) return void (why[outFile] = "new page");
-            for (const id of used) if (changedIn.has(id)) return void (why[outFile] = `${id} changed`);
+            for (const id of used) if (changedIn.has(id)) return void (why[outFile] = `${name(id)} changed`);
             return { page, inputs: used };
           }
         : undefined,
@@ -376,7 +379,7 @@ export async function rehearse(state: State, opts: PipelineOptions): Promise<Run
   if (!file || !group) return undefined;
   // The last run's inputs as if that text had been something else: the pages that read it are made again.
   const text = input.text(input.hotel(hotel.id), site.languages[0].code);
-  const inputs: InputValues = new Map(state.inputs).set(input.hotel(hotel.id), new Map(group).set(text, {}));
+  const inputs: InputValues = new Map(state.inputs).set(input.hotel(hotel.id), new Map(group).set(text, new Fields({}, true)));
   const cwd = opts.cwd ?? process.cwd();
   return (await run({ ...state, inputs }, new Set([path.resolve(cwd, file)]), { ...opts, until: "render" })).report;
 }

@@ -17,12 +17,12 @@ const POPULAR = ["alpha", "gamma"];
 
 /** One edit of the project: which kind, and a number that picks the file, the value or the hotel. */
 type Edit =
-  | { kind: "copy" | "translation" | "fields" | "string" | "setting" | "add" | "delete" | "rename" | "image" | "template"; n: number }
+  | { kind: "copy" | "translation" | "fields" | "own" | "string" | "setting" | "add" | "delete" | "rename" | "image" | "template"; n: number }
   | { kind: "broken"; n: number };
 
 const edits = fc.array(
   fc.record({
-    kind: fc.constantFrom("copy", "translation", "fields", "string", "setting", "add", "delete", "rename", "image", "template", "broken" as const),
+    kind: fc.constantFrom("copy", "translation", "fields", "own", "string", "setting", "add", "delete", "rename", "image", "template", "broken" as const),
     n: fc.nat({ max: 999 }),
   }) as fc.Arbitrary<Edit>,
   { minLength: 1, maxLength: 6 },
@@ -93,6 +93,18 @@ describe("incremental runs equal a clean build", () => {
                 const doc = YAML.parse(s) as { text: Record<string, unknown> };
                 const translate = (v: unknown): unknown => (typeof v === "string" ? `中 ${v} ${mark}` : Array.isArray(v) ? v.map(translate) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, translate(x)])) : v);
                 doc.text.zh = translate(doc.text.en);
+                return YAML.stringify(doc);
+              });
+              expect((await save(abs)).errors).toEqual([]);
+            } else if (kind === "own") {
+              // One of a hotel's own fields (the home cards record the ones they show): its booking link, hero, facts.
+              const ids = await hotelIds();
+              const id = ids[n % ids.length];
+              const abs = await edit(`hotels/${id}.yaml`, (s) => {
+                const doc = YAML.parse(s) as Record<string, unknown>;
+                if (n % 3 === 0) doc.affiliateLink = `https://book.example.com/hotel/${id}?${mark}`;
+                else if (n % 3 === 1) doc.hero = doc.hero === "tall" ? "regular" : "tall";
+                else doc.facts = [{ kind: "rooms", value: n + 1 }];
                 return YAML.stringify(doc);
               });
               expect((await save(abs)).errors).toEqual([]);

@@ -78,13 +78,14 @@ describe("run (the pipeline, again after a change)", () => {
     for (const key of Object.keys(kept) as (keyof State)[]) expect(state![key]).toBe(kept[key]);
   });
 
-  it("saving a hotel renders only its three pages and the three home pages, and writes only changed files", async () => {
+  it("saving a field no card shows renders only that hotel's pages, and writes only changed files", async () => {
     const alphaBefore = await mtime("test-brand-alpha/index.html");
     const r = await edit("content/hotels/beta.yaml", (s) => s.replace("intro: Beta intro.", "intro: Beta intro, revised."));
     expect(r.errors).toEqual([]);
     expect(r).toMatchObject({ ok: true, full: false, changed: ["content/hotels/beta.yaml"], removed: [] });
-    expect(sorted(r.rendered)).toEqual(sorted([...langs("index.html"), ...langs("test-brand-beta/index.html")]));
-    // The intro shows on beta's pages only (zh and ja fall back to it); the home pages came out the same.
+    // The intro shows on beta's pages only (zh and ja fall back to it), never on the home cards.
+    expect(sorted(r.rendered)).toEqual(sorted(langs("test-brand-beta/index.html")));
+    expect(r.why).toEqual({ "test-brand-beta/index.html": "hotel:beta#en/intro changed", "zh/test-brand-beta/index.html": "hotel:beta#en/intro changed", "ja/test-brand-beta/index.html": "hotel:beta#en/intro changed" });
     expect(r.written).toEqual(sorted(langs("test-brand-beta/index.html")));
     expect(await readFile(out("zh/test-brand-beta/index.html"), "utf8")).toContain("Beta intro, revised.");
     expect(await mtime("test-brand-alpha/index.html")).toBe(alphaBefore);
@@ -96,6 +97,14 @@ describe("run (the pipeline, again after a change)", () => {
     expect(r.rendered.filter((f) => !f.startsWith("ja/"))).toEqual([]);
     expect(r.written).toEqual(["languages/ja.json"]);
     expect(JSON.parse(await readFile(out("languages/ja.json"), "utf8")).text).toBe("このページは日本語でもご覧いただけます。");
+  });
+
+  it("a field shown on the home cards and the hotel's page renders both, in every language that shows it", async () => {
+    const r = await edit("content/hotels/beta.yaml", (s) => s.replace("location: Beta Hills, Testland", "location: Upper Beta Hills, Testland"));
+    expect(r.errors).toEqual([]);
+    expect(sorted(r.rendered)).toEqual(sorted([...langs("index.html"), ...langs("test-brand-beta/index.html")]));
+    expect(r.why["zh/index.html"]).toBe("hotel:beta#en/location changed");
+    expect(await readFile(out("index.html"), "utf8")).toContain("Upper Beta Hills");
   });
 
   it("a name shown on the home cards rewrites the home pages too", async () => {
@@ -122,13 +131,14 @@ describe("run (the pipeline, again after a change)", () => {
     expect(await readFile(out("ja/404.html"), "utf8")).toContain("Test Brand Gamma Bay");
   });
 
-  it("saving a popular hotel's description renders its own pages and home pages, not every page whose footer lists its name", async () => {
+  it("saving a popular hotel's description renders its own pages and the home pages, not every page whose footer lists its name", async () => {
     const r = await edit("content/hotels/alpha.yaml", (s) => s.replace("description: A seaside hotel with 1,234 rooms.", "description: A seaside hotel with 1,234 rooms and a pier."));
     expect(r.errors).toEqual([]);
-    expect(r.rendered).toEqual(expect.arrayContaining(["index.html", "test-brand-alpha/index.html"]));
-    // Footers read the name alone: no other hotel's page and no 404 page is rendered again.
-    expect(r.rendered.filter((f) => /404|beta|gamma/.test(f))).toEqual([]);
-    expect(r.why["index.html"]).toBe("hotel:alpha#en changed");
+    // Footers read the name alone; the home cards read the description, the hotel's own pages its whole text (zh
+    // and ja fall back to the English one).
+    expect(sorted(r.rendered)).toEqual(sorted([...langs("index.html"), ...langs("test-brand-alpha/index.html")]));
+    expect(r.why["index.html"]).toBe("hotel:alpha#en/description changed");
+    expect(r.why["test-brand-alpha/index.html"]).toBe("hotel:alpha#en/description changed");
     expect(await readFile(out("index.html"), "utf8")).toContain("and a pier.");
   });
 
@@ -259,6 +269,21 @@ describe("run (the pipeline, again after a change)", () => {
     expect(r.errors).toEqual([]);
     // Alpha is a popular destination: every Chinese page's footer names it; no English or Japanese page reads it.
     expect(sorted(r.rendered)).toEqual(sorted(["zh/index.html", "zh/404.html", ...["alpha", "beta", "gamma"].map((h) => `zh/test-brand-${h}/index.html`)]));
+  });
+
+  it("a translated field no card shows renders that hotel's page in that language alone", async () => {
+    const r = await edit("content/hotels/alpha.yaml", (s) => s.replace("metaDescription: 入住阿尔法。", "metaDescription: 欢迎入住阿尔法。"));
+    expect(r.errors).toEqual([]);
+    expect(r.rendered).toEqual(["zh/test-brand-alpha/index.html"]);
+    expect(r.why).toEqual({ "zh/test-brand-alpha/index.html": "hotel:alpha#zh/metaDescription changed" });
+    expect(await readFile(out("zh/test-brand-alpha/index.html"), "utf8")).toContain("欢迎入住阿尔法。");
+  });
+
+  it("a hotel's own field no card shows (its facts) renders that hotel's pages alone", async () => {
+    const r = await edit("content/hotels/beta.yaml", (s) => s.replace("layout: story", "layout: story\nfacts:\n  - { kind: rooms, value: 42 }"));
+    expect(r.errors).toEqual([]);
+    expect(sorted(r.rendered)).toEqual(sorted(langs("test-brand-beta/index.html")));
+    expect(r.why["test-brand-beta/index.html"]).toBe("hotel:beta/facts changed");
   });
 });
 

@@ -39,9 +39,9 @@ describe("planRender", () => {
   const reused = new Set([pages[0], pages[1], pages[2]]);
 
   it("renders the re-resolved pages with their input, the pages of a changed template, in page order", () => {
-    const plan = planRender(pages, reused, { "c/index.html": "hotel:c#en changed" }, { first: false, templates: new Set(["showcase"]), assets: false });
+    const plan = planRender(pages, reused, { "c/index.html": "hotel:c#en/description changed" }, { first: false, templates: new Set(["showcase"]), assets: false });
     expect(plan.pages.map((p) => p.outFile)).toEqual(["b/index.html", "c/index.html"]);
-    expect(plan.why).toEqual({ "b/index.html": 'template "showcase" changed', "c/index.html": "hotel:c#en changed" });
+    expect(plan.why).toEqual({ "b/index.html": 'template "showcase" changed', "c/index.html": "hotel:c#en/description changed" });
   });
 
   it("renders every page on a first run, for a template every page uses, or new asset names", () => {

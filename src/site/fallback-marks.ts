@@ -34,7 +34,7 @@ export function fallbackMarker({ content, split }: MarkInput): (reads: TextRead[
   // (source, language) -> the default-language texts shown in its place, worked out once per block.
   const shown = new Map<string, string[]>();
   const textsOf = (r: TextRead): string[] => {
-    // By the fallbacks too: a page may read one field of a block alone (resolve.ts hotelField).
+    // By the fallbacks too: a page that reads a block field by field shows only those fields' (resolve.ts fieldRead).
     const key = `${r.source}\u0000${r.lang}\u0000${r.fallbacks.join("\u0000")}`;
     let texts = shown.get(key);
     if (!texts) {

@@ -8,7 +8,12 @@ import { input } from "./inputs.js";
 /** The content source ("site", "strings", "home", "hotel:<id>") an input belongs to; images and the hotel list have none of their own. */
 function sourceOf(id: string): string | undefined {
   if (id === input.hotelList || id.startsWith("image:")) return undefined;
-  return id.split("#")[0];
+  // A block ("hotel:dubai#en"), one of its fields ("hotel:dubai#en/name") or a hotel's own field ("hotel:dubai/facts"):
+  // what comes before the first "#" or "/" (found without a regular expression: a site has 90,000 at 4,008 pages).
+  const hash = id.indexOf("#");
+  const slash = id.indexOf("/");
+  const end = hash < 0 ? slash : slash < 0 ? hash : Math.min(hash, slash);
+  return end < 0 ? id : id.slice(0, end);
 }
 
 /** The page's lastmod as a W3C datetime in UTC ("2026-03-01T09:30:00Z"), or undefined when unknown. */

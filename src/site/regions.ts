@@ -21,7 +21,7 @@ export function regionName(region: NonNullable<SiteSettings["regions"]>[number],
  * Cards grouped by their hotel's region (validation made sure each names a declared one), sorted within a group
  * by `htmlLang`'s collation of the card's name; one unnamed group when the site declares no regions.
  */
-export function groupByRegion(o: { hotels: Hotel[]; cards: HotelCard[]; regions: SiteSettings["regions"]; lang: string; def: string; htmlLang: string }): RegionGroup[] {
+export function groupByRegion(o: { hotels: Pick<Hotel, "region">[]; cards: HotelCard[]; regions: SiteSettings["regions"]; lang: string; def: string; htmlLang: string }): RegionGroup[] {
   const collator = collatorOf(o.htmlLang);
   const sorted = (cards: HotelCard[]) => cards.slice().sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
   if (!o.regions) return [{ id: "", name: "", cards: sorted(o.cards) }];

@@ -14,7 +14,8 @@ import { BANNER_COPY } from "./language-banner.js";
 import { format, type ResolvedText } from "./i18n.js";
 import { resolveTextOnce } from "./text-cache.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
-import { FIELDS_READ_ALONE, input } from "./inputs.js";
+import { input } from "./inputs.js";
+import { fieldRead, ownRecs, rec, Recorder, textEntry, type Coverage, type Rec, type Shown, type TextEntry } from "./reads.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
 import { breadcrumbJsonLd, hotelJsonLd, serializeJsonLd, siteJsonLd } from "./seo.js";
 
@@ -43,16 +44,8 @@ export interface KeptPage {
  */
 export type PageInputs = readonly string[];
 
-/** How much of one text source one language covers. */
-export interface Coverage {
-  /** "strings", "home" or "hotel:<id>". */
-  source: string;
-  file: string;
-  lang: string;
-  fields: number;
-  /** Pointers, inside the language block, of fields that fell back to the default language. */
-  fallbacks: string[];
-}
+/** How much of one text source one language covers (made with the text's entry, reads.ts). */
+export type { Coverage } from "./reads.js";
 
 /** A page's own part: what `add` below resolves beside the parts every page of a language shares. */
 type PageBody = Page extends infer P ? (P extends Page ? Omit<P, "lang" | "url" | "outFile" | "chrome" | "t"> : never) : never;
@@ -98,27 +91,6 @@ export function paragraphs(text: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** A resolved text as pages read it: what they record as read, and its coverage entry. */
-type TextEntry = ResolvedText<unknown> & { source: string; lang: string; def: string; reads: string[]; fieldReads: Map<string, { reads: string[]; shown: ResolvedText<unknown> & { source: string; lang: string } }>; coverage: Coverage };
-
-// Entries by resolved text, across runs: text-cache.ts hands an unchanged file's texts to the next run as the same
-// objects, so watch's home page, which reads every hotel's text, makes entries for the changed hotels only, not
-// 1,334 of them on every save at 4,008 pages.
-const entries = new WeakMap<ResolvedText<unknown>, TextEntry>();
-
-/** The entry of a resolved text of `source` in `lang`, made once per resolved text (and what it is read as). */
-function textEntry(resolved: ResolvedText<unknown>, source: string, lang: string, def: string, file: string): TextEntry {
-  const kept = entries.get(resolved);
-  if (kept && kept.source === source && kept.lang === lang && kept.def === def && kept.coverage.file === file) return kept;
-  // A translation reads the default language's words only where it fell back to them; else only its fields.
-  const reads = [input.text(source, lang)];
-  if (lang !== def) reads.push(resolved.fallbacks.length ? input.text(source, def) : input.shape(source, def));
-  // Named fields, not a spread of `resolved`: every entry has one shape, so reading them stays fast.
-  const entry: TextEntry = { value: resolved.value, fields: resolved.fields, fallbacks: resolved.fallbacks, source, lang, def, reads, fieldReads: new Map(), coverage: { source, file, lang, fields: resolved.fields, fallbacks: resolved.fallbacks } };
-  entries.set(resolved, entry);
-  return entry;
-}
-
 // A hotel's name as a text source and as an input ("hotel:<id>", input.hotel), made once per hotel object: load
 // hands an unchanged file's object to the next run, so the string, and the hash a Set or Map takes of it, are the
 // last run's, not made and hashed again for each of 1,334 hotels whenever the home page is resolved.
@@ -160,69 +132,93 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const rel = `sponsored nofollow noopener${site.affiliate.noreferrer ? " noreferrer" : ""}`;
   const coverage: Coverage[] = [];
   // The accessors below add what they read to the page being resolved.
-  let used = new Set<string>();
-  const use = (id: string) => used.add(id);
+  const recorder = new Recorder();
+  const use = (r: Rec) => recorder.use(r);
+  const siteRec = rec(input.site);
+  const hotelListRec = rec(input.hotelList);
   // The (source, language) texts the page being resolved showed, for its fallback marks.
-  let texts = new Set<ResolvedText<unknown> & { source: string; lang: string }>();
+  let texts = new Set<Shown>();
   const marks = fallbackMarker({ content, split: paragraphs });
 
   // Each (source, language) is resolved once and its coverage recorded once, with the names of the inputs a
   // page reading it records: made once, every page's recorded inputs hold the same strings. Found by the text's
   // blocks object and the language, not by a name made on every read: watch's home page reads 1,334 hotels' texts.
-  const cache = new Map<object, Map<string, TextEntry>>();
-  function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
+  const cache = new Map<object, Map<string, { entry: TextEntry; view?: object }>>();
+  function resolved(source: string, blocks: Record<string, unknown>, lang: string) {
     let byLang = cache.get(blocks);
     if (!byLang) cache.set(blocks, (byLang = new Map()));
     let r = byLang.get(lang);
     if (!r) {
-      r = textEntry(resolveTextOnce(blocks, lang, def), source, lang, def, content.files[source]);
+      r = { entry: textEntry(resolveTextOnce(blocks, lang, def), resolveTextOnce(blocks, def, def), source, lang, def, content.files[source]) };
       byLang.set(lang, r);
-      coverage.push(r.coverage);
+      coverage.push(r.entry.coverage);
     }
-    for (const id of r.reads) use(id);
-    texts.add(r);
-    return r.value as T;
+    return r;
   }
   /**
-   * One field of a hotel's text, recorded as that field alone (input.field), in the default language too where the
-   * translation fell back to it: the footer's names do not make every page read each popular hotel's whole text.
+   * A text read whole (the UI strings and the home copy go to the templates whole; a hotel's own page shows nearly
+   * all of its text): the block is the input.
    */
-  function hotelField<K extends (typeof FIELDS_READ_ALONE)[number]>(h: Hotel, lang: string, key: K): HotelText[K] {
-    const [usedBefore, textsBefore] = [used, texts];
-    [used, texts] = [new Set(), new Set()];
-    const value = text<HotelText>(hotelSource(h), h.text, lang)[key];
-    const r = cache.get(h.text)!.get(lang)!;
-    [used, texts] = [usedBefore, textsBefore];
-    let field = r.fieldReads.get(key);
-    if (!field) {
-      const fellBack = r.fallbacks.includes(`/${key}`);
-      const reads = [input.field(r.source, lang, key), ...(fellBack ? [input.field(r.source, def, key)] : [])];
-      // Its fallback mark, if any, is this field's alone.
-      r.fieldReads.set(key, (field = { reads, shown: { ...r, fallbacks: fellBack ? [`/${key}`] : [] } }));
-    }
-    for (const id of field.reads) use(id);
-    texts.add(field.shown);
-    return value;
+  function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
+    const { entry } = resolved(source, blocks, lang);
+    for (const r of entry.reads) use(r);
+    texts.add(entry);
+    return entry.value as T;
+  }
+  /**
+   * A text read field by field (other hotels' texts: the home page's cards show five fields, every footer the
+   * popular hotels' names): each field read is recorded as it is read (fieldRead), so nothing lists the fields.
+   */
+  function textFields<T extends object>(source: string, blocks: Record<string, unknown>, lang: string): T {
+    const r = resolved(source, blocks, lang);
+    const entry = r.entry;
+    r.view ??= new Proxy(entry.value as object, {
+      get(target, key) {
+        if (typeof key === "string") {
+          const read = fieldRead(entry, key);
+          use(read);
+          if (read.fellBackTo) use(read.fellBackTo);
+          if (read.shown) texts.add(read.shown);
+        }
+        return (target as Record<string | symbol, unknown>)[key];
+      },
+    });
+    return r.view as T;
   }
   const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
-  const hotelText = (h: Hotel, lang: string) => text<HotelText>(hotelSource(h), h.text, lang);
+  // What a page shows of a hotel other than its own page's: field by field. The hotel's own page shows nearly all
+  // of its text and its own fields: it reads them whole (one input each, hotelPage below): recording its fields
+  // one by one cost a 4,008-page build a quarter more resolve CPU time, to spare that page an edit of the
+  // few fields only the home cards show.
+  const hotelText = (h: Hotel, lang: string) => textFields<HotelText>(hotelSource(h), h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
   const hotelById = (id: string) => byId.get(id)!;
 
   // Responsive variants and the og image come from the image stage's plan, made once per image.
   // A hotel's image with its alt text is on its page and on its card: one object for both.
-  const views = new Map<string, { view: Omit<ImageView, "alt">; id: string; withAlt: Map<string, ImageView> }>();
+  const views = new Map<string, { view: Omit<ImageView, "alt">; rec: Rec; withAlt: Map<string, ImageView> }>();
   const imageOf = (ref: string, alt: string): ImageView => {
     let plan = views.get(ref);
-    if (!plan) views.set(ref, (plan = { view: imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view, id: input.image(ref), withAlt: new Map() }));
-    use(plan.id);
+    if (!plan) views.set(ref, (plan = { view: imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view, rec: rec(input.image(ref)), withAlt: new Map() }));
+    use(plan.rec);
     let image = plan.withAlt.get(alt);
     if (!image) plan.withAlt.set(alt, (image = { ...plan.view, alt }));
     return image;
   };
-  const hotelImage = (h: Hotel, t: HotelText) => imageOf(hotelFields(h).image ?? site.defaultImage, t.imageAlt);
-  // A hotel's own fields (layout, image, link), apart from its text.
-  const hotelFields = (h: Hotel): Hotel => (use(hotelSource(h)), h);
+  // A hotel's image with its alt text (the image as the caller read it).
+  const hotelImage = (image: string | undefined, t: HotelText) => imageOf(image ?? site.defaultImage, t.imageAlt);
+  // One of a hotel's own fields (layout, image, region...), apart from its text, recorded as it is read: what the
+  // home page reads of every hotel (a call, not a proxy: it reads two fields of each of 1,334 hotels, and a proxy
+  // per hotel measured slower).
+  const own = <K extends keyof Hotel>(h: Hotel, key: K): Hotel[K] => {
+    const recs = ownRecs(h).fields;
+    let r = recs.get(key);
+    if (!r) recs.set(key, (r = rec(input.hotelField(h.id, key))));
+    use(r);
+    return h[key];
+  };
+  // A hotel's own fields read whole, by its own page.
+  const hotelPage = (h: Hotel): Hotel => (use(ownRecs(h).whole), h);
   const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
     bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements });
 
@@ -232,7 +228,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
 
   // Every page reads the popular hotels' names (recording them as its inputs); the list is made once a language.
   const popularOf = (lang: string): Chrome["popular"] => {
-    const names = site.popularDestinations.map((id) => hotelField(hotelById(id), lang, "name"));
+    const names = site.popularDestinations.map((id) => hotelText(hotelById(id), lang).name);
     let popular = popularLists.get(lang);
     if (!popular) popularLists.set(lang, (popular = site.popularDestinations.map((id, i) => ({ name: names[i], href: routes.url({ kind: "hotel", id }, lang) }))));
     return popular;
@@ -300,16 +296,16 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     };
   }
 
-  const card = (h: Hotel, lang: string): HotelCard => {
-    const t = hotelText(h, lang);
+  const card = (hotel: Hotel, lang: string): HotelCard => {
+    const t = hotelText(hotel, lang);
     return {
-      id: h.id,
-      href: routes.url({ kind: "hotel", id: h.id }, lang),
+      id: hotel.id,
+      href: routes.url({ kind: "hotel", id: hotel.id }, lang),
       name: t.name,
       title: t.title,
       location: t.location,
       description: t.description,
-      image: hotelImage(h, t),
+      image: hotelImage(own(hotel, "image"), t),
     };
   };
 
@@ -328,14 +324,15 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
           reused.add(kept.page);
           return kept.page;
         }
-        used = new Set([input.site]);
+        recorder.page();
+        use(siteRec);
         texts = new Set();
         const rest = resolve();
         const page = { lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" }, url: routes.url(route, lang.code), outFile, chrome: chrome(route, lang), t: strings(lang.code), ...rest } as Page;
         // The default-language texts this page shows in place of its own (recorded by text() as it read them).
         const fallback = marks([...texts].filter((r) => r.lang === lang.code));
         if (fallback) page.fallback = fallback;
-        inputs.set(outFile, [...used]);
+        inputs.set(outFile, recorder.inputs());
         return page;
       };
       const homeUrl = routes.absolute(routes.url({ kind: "home" }, lang.code));
@@ -345,7 +342,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         const home = text<HomeText>("home", content.home, lang.code);
         const t = strings(lang.code);
         const heroImage = imageOf(site.homeImage, "");
-        use(input.hotelList);
+        use(hotelListRec);
         return {
           kind: "home",
           template: "home",
@@ -356,16 +353,16 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
             type: "website",
             jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
           }),
-          home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), groups: groupByRegion({ hotels: content.hotels.map(hotelFields), cards: content.hotels.map((h) => card(h, lang.code)), regions: site.regions, lang: lang.code, def, htmlLang: lang.htmlLang }) },
+          home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), groups: groupByRegion({ hotels: content.hotels.map((h) => ({ get region() { return own(h, "region"); } })), cards: content.hotels.map((h) => card(h, lang.code)), regions: site.regions, lang: lang.code, def, htmlLang: lang.htmlLang }) },
         };
       });
 
       for (const hotelEntry of content.hotels) yield add({ kind: "hotel", id: hotelEntry.id }, () => {
-        const h = hotelFields(hotelEntry);
+        const h = hotelPage(hotelEntry);
         const t = strings(lang.code);
-        const ht = hotelText(h, lang.code);
+        const ht = text<HotelText>(hotelSource(h), h.text, lang.code);
         const route: Route = { kind: "hotel", id: h.id };
-        const image = hotelImage(h, ht);
+        const image = hotelImage(h.image, ht);
         const url = routes.absolute(routes.url(route, lang.code));
         const hotel: HotelView = {
           id: h.id,

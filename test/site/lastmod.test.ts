@@ -4,6 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
+import { pageLastmod } from "../../src/site/lastmod.js";
 import { fixtureCopy } from "../support/fixture.js";
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
@@ -66,5 +67,14 @@ describe("sitemap lastmod", () => {
     expect(got.get("/test-brand-delta/")).toBeNull();
     expect(got.get("/")).toBeNull();
     expect(got.get("/test-brand-alpha/")).toBe(FIRST);
+  });
+});
+
+describe("pageLastmod", () => {
+  it("finds the file of every kind of recorded input: a block, one of its fields, a hotel's own field", () => {
+    const changedAt = { site: 100, strings: 150, "hotel:alpha": 300, "hotel:beta": 200 };
+    expect(pageLastmod(["site", "strings#zh", "hotel:beta/image", "image:images/a.svg", "hotels"], changedAt)).toBe("1970-01-01T00:03:20Z");
+    expect(pageLastmod(["site", "hotel:alpha#en/name", "hotel:beta#zh"], changedAt)).toBe("1970-01-01T00:05:00Z");
+    expect(pageLastmod(["site", "hotel:gamma/facts"], changedAt)).toBeUndefined();
   });
 });

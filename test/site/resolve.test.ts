@@ -41,6 +41,44 @@ describe("resolveSite's shared parts", () => {
     }
   });
 
+  it("records the fields of a hotel's text a page reads, field by field: the home card's five, not the whole block", () => {
+    const of = (outFile: string, prefix: string) => site.inputs.get(outFile)!.filter((id) => id.startsWith(prefix)).sort();
+    // Beta is no popular destination: the home page reads what its card shows, and nothing reads the block whole.
+    expect(of("index.html", "hotel:beta#")).toEqual(["description", "imageAlt", "location", "name", "title"].map((k) => input.field("hotel:beta", "en", k)));
+    // Of its own fields the card shows its image (the fixture declares no regions, so no region is read).
+    expect(of("index.html", "hotel:beta/")).toEqual([input.hotelField("beta", "image")]);
+    // A 404 page shows the popular hotels' names alone.
+    expect(of("404.html", "hotel:alpha")).toEqual([input.field("hotel:alpha", "en", "name")]);
+    expect(of("404.html", "hotel:beta")).toEqual([]);
+  });
+
+  it("records a translation's field, and the default language's field where it fell back to it", () => {
+    const zh = site.inputs.get("zh/index.html")!;
+    // Alpha's Chinese block has its own name and no title: the title is the English one.
+    expect(zh).toEqual(expect.arrayContaining([input.field("hotel:alpha", "zh", "name"), input.field("hotel:alpha", "zh", "title"), input.field("hotel:alpha", "en", "title")]));
+    expect(zh).not.toContain(input.field("hotel:alpha", "en", "name"));
+    // Beta has no Chinese block at all: every field read falls back.
+    expect(zh).toEqual(expect.arrayContaining([input.field("hotel:beta", "zh", "name"), input.field("hotel:beta", "en", "name")]));
+  });
+
+  it("records on a hotel's page its text and its own fields whole (it shows nearly all of them)", () => {
+    const used = site.inputs.get("test-brand-gamma/index.html")!;
+    expect(used).toEqual(expect.arrayContaining([input.text("hotel:gamma", "en"), input.hotel("gamma")]));
+    // Gamma's Japanese block has a few fields of its own: the rest is the English text.
+    expect(site.inputs.get("ja/test-brand-gamma/index.html")).toEqual(expect.arrayContaining([input.text("hotel:gamma", "ja"), input.text("hotel:gamma", "en")]));
+    // Alpha's Chinese page reads its own block whole and the English name alone (the availability form shows it).
+    expect(site.inputs.get("zh/test-brand-alpha/index.html")).toEqual(expect.arrayContaining([input.text("hotel:alpha", "zh"), input.field("hotel:alpha", "en", "name")]));
+  });
+
+  it("marks on a page only the fallen-back fields it reads", () => {
+    // Beta (no Chinese block) is on no footer: a Chinese 404 page shows none of its English; the home page its card's.
+    const marks = (outFile: string) => page(outFile).fallback?.texts ?? [];
+    expect(marks("zh/404.html")).not.toContain("A hillside hotel.");
+    expect(marks("zh/index.html")).toContain("A hillside hotel.");
+    expect(marks("zh/index.html")).not.toContain("Beta intro.");
+    expect(marks("zh/test-brand-beta/index.html")).toContain("Beta intro.");
+  });
+
   it("records each input of a page once", () => {
     for (const p of site.pages) {
       const used = site.inputs.get(p.outFile)!;

@@ -4,7 +4,7 @@ import { ContentError } from "../../src/errors.js";
 import type { RunReport } from "../../src/pipeline.js";
 import { formatRebuild } from "../../src/watch/messages.js";
 
-const base: RunReport = { ok: true, full: false, changed: ["content/hotels/beta.yaml"], rendered: ["a", "b", "c", "d", "e", "f"], why: { a: "hotel:beta#en changed", b: 'template "story" changed' }, written: ["a"], removed: [], pages: 102, warnings: [], errors: [], notes: [], ms: 41.6, timings: {} };
+const base: RunReport = { ok: true, full: false, changed: ["content/hotels/beta.yaml"], rendered: ["a", "b", "c", "d", "e", "f"], why: { a: "hotel:beta#en/description changed", b: 'template "story" changed' }, written: ["a"], removed: [], pages: 102, warnings: [], errors: [], notes: [], ms: 41.6, timings: {} };
 const at = new Date(2031, 4, 1, 9, 5, 7);
 
 describe("formatRebuild", () => {
@@ -16,7 +16,7 @@ describe("formatRebuild", () => {
   });
 
   it("with --verbose lists each rendered page with why", () => {
-    expect(formatRebuild(base, at, true).out).toBe('[09:05:07] content/hotels/beta.yaml: rendered 6 of 102 pages, 1 file updated in 42 ms\n  a: hotel:beta#en changed\n  b: template "story" changed');
+    expect(formatRebuild(base, at, true).out).toBe('[09:05:07] content/hotels/beta.yaml: rendered 6 of 102 pages, 1 file updated in 42 ms\n  a: hotel:beta#en/description changed\n  b: template "story" changed');
   });
 
   it("prints a failed run's errors exactly as build does, and that the last good pages are still served", () => {
