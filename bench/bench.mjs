@@ -199,7 +199,7 @@ try {
     "Against Hugo and the budgets (medians; ratios are hotelsite / Hugo):",
     budgetTable(budgetRows(sites)),
     "",
-    "Cold builds (a fresh `node --max-semi-space-size=32 bin/hotelsite.js build` process, as `hotelsite` runs it, Node's start included; medians):",
+    "Cold builds (a fresh `node bin/hotelsite.js build` process, as `hotelsite` runs it, Node's start included; medians):",
     buildTable(sites),
     "",
     "Time per stage (median cold build; start+other = Node's start, module loading, the dead-link check, exit):",

@@ -1,8 +1,7 @@
-#!/usr/bin/env -S node --max-semi-space-size=32
+#!/usr/bin/env node
 // Thin entry: React's production build for rendering, source-mapped template errors, then main(argv).
-// The shebang's larger young generation (32 MB semi-spaces against V8's 16) halves garbage-collection time on
-// large sites; 64 MB was no faster and cost 35 MB more peak memory at 4,008 pages and 120 MB more at 12,006
-// (measured side by side on the bench VM). `npm run build` and the benchmark pass the same flag.
+// V8's own young generation (16 MB semi-spaces): 32 MB took the same CPU (paired runs, 4,008 and 12,006 pages)
+// and 30 to 42 MB more peak memory, now that pages render in worker threads.
 import { setFlagsFromString } from "node:v8";
 
 process.env.NODE_ENV = "production";

@@ -58,8 +58,8 @@ describe("page budgets (bundled site)", () => {
       const eager = tags.filter((t) => !/\sloading="lazy"/.test(t));
       const problems: string[] = [];
       if (eager.length > 1) problems.push(`${eager.length} eager images`);
-      if (eager.some((t) => !/\sfetchpriority="high"/.test(t))) problems.push("an eager image without fetchpriority=high");
-      if (eager.length && !/<link rel="preload" as="image"[^>]*fetchpriority="high"/.test(html.get(p.file)!)) problems.push("no preload for the hero");
+      if (eager.some((t) => !/\sfetchpriority="high"/i.test(t))) problems.push("an eager image without fetchpriority=high");
+      if (eager.length && !/<link rel="preload" as="image"[^>]*fetchpriority="high"/i.test(html.get(p.file)!)) problems.push("no preload for the hero");
       return problems.map((x) => `${p.file}: ${x}`);
     });
     expect(wrong).toEqual([]);
@@ -69,8 +69,9 @@ describe("page budgets (bundled site)", () => {
     const plain = pages.flatMap((p) => {
       const pictures = [...html.get(p.file)!.matchAll(/<picture>(.*?)<\/picture>/g)].map((m) => m[1]);
       // A hero leads with its phone crop (AVIF, WebP, for small screens only), then the whole image.
-      const crop = `(?:<source type="image/avif" srcset="[^"]+" sizes="[^"]+" media="[^"]+"><source type="image/webp" srcset="[^"]+" sizes="[^"]+" media="[^"]+">)?`;
-      const whole = new RegExp(`^${crop}<source type="image/avif" srcset="[^"]+" sizes="[^"]+"><source type="image/webp" srcset="[^"]+" sizes="[^"]+"><img `);
+      // Either spelling of the markup: srcset or React's srcSet, <source ...> or <source .../>.
+      const crop = `(?:<source type="image/avif" srcset="[^"]+" sizes="[^"]+" media="[^"]+"/?><source type="image/webp" srcset="[^"]+" sizes="[^"]+" media="[^"]+"/?>)?`;
+      const whole = new RegExp(`^${crop}<source type="image/avif" srcset="[^"]+" sizes="[^"]+"/?><source type="image/webp" srcset="[^"]+" sizes="[^"]+"/?><img `, "i");
       const ok = pictures.filter((x) => whole.test(x));
       return ok.length === photos(p.file).length ? [] : [`${p.file}: ${photos(p.file).length - ok.length} images without AVIF and WebP sources`];
     });

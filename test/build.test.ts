@@ -84,7 +84,7 @@ describe("build (fixture site)", () => {
     const html = await read("zh/404.html");
     expect(html).toContain("中文 notFoundTitle");
     expect(html).toMatch(/<a class="?button"? href="?\/zh\/"?>中文 returnHome<\/a>/);
-    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toMatch(/<meta name="robots" content="noindex"\/?>/);
     expect(html).not.toContain('rel="canonical"');
   });
 

@@ -27,7 +27,7 @@ describe("hotelsite CLI", () => {
     const r = await runCli(["build", "--base-url", "https://www.override.test/", "--out", "dist-override"], fx.dir);
     expect(r.code).toBe(0);
     const html = await readFile(path.join(fx.dir, "dist-override/zh/index.html"), "utf8");
-    expect(html).toContain('<link rel="canonical" href="https://www.override.test/zh/">');
+    expect(html).toContain('<link rel="canonical" href="https://www.override.test/zh/"');
   });
 
   it("refuses a malformed --base-url with exit code 2", async () => {

@@ -29,7 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => fx.cleanup());
 
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+/** An attribute's value; names in either case (hreflang, or React's hrefLang). */
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
 const tags = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[0]);
 const urlOf = (file: string) => "/" + file.replace(/index\.html$/, "");
 const indexed = () => [...pages.keys()].filter((f) => !f.endsWith("404.html"));
@@ -48,7 +49,7 @@ describe("head of every page", () => {
   it("has a complete, reciprocal hreflang set with x-default pointing at English", () => {
     const sets = new Map<string, Map<string, string>>();
     for (const file of indexed()) {
-      const links = tags(pages.get(file)!, /<link rel="alternate" hreflang="[^"]*"[^>]*>/g);
+      const links = tags(pages.get(file)!, /<link rel="alternate" hreflang="[^"]*"[^>]*>/gi);
       sets.set(BASE + urlOf(file), new Map(links.map((l) => [attr(l, "hreflang")!, attr(l, "href")!])));
     }
     for (const [url, set] of sets) {
@@ -62,7 +63,7 @@ describe("head of every page", () => {
   it("marks not-found pages noindex, without canonical or hreflang", () => {
     for (const file of ["404.html", "zh/404.html", "ja/404.html"]) {
       const html = pages.get(file)!;
-      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).toMatch(/<meta name="robots" content="noindex"\/?>/);
       expect(html).not.toMatch(/rel="canonical"|<link rel="alternate"/);
     }
   });

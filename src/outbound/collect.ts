@@ -8,7 +8,7 @@ import { FileError } from "../io/file-error.js";
 /** Largest page read: the budget is 30 KB gzipped; a page far larger is not one hotelsite wrote. */
 export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
-/** HTML's character references that React and the compact pass write inside attribute values. */
+/** HTML's character references that React writes inside attribute values. */
 const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
 
 /** An attribute value as the browser reads it (named and numeric character references decoded). */

@@ -38,6 +38,13 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** A thread renders one page at a time; the 2 MB home page of 12,006 pages needs well under this. */
 export const DEFAULT_MEMORY_MB = 512;
 
+/**
+ * Young generation of a rendering thread, in MB (V8's is 32: two 16 MB semi-spaces). A page's garbage dies with
+ * its render, so a small one costs no CPU: 12 against V8's took the same CPU in paired builds at 2 and 8 threads
+ * and 4,008 and 12,006 pages, and 39 MB less peak memory at 2 threads, 75 MB at 8, 88 MB at 12,006 pages.
+ */
+export const YOUNG_GENERATION_MB = 12;
+
 /** Pages handed to a thread before it answers: enough that it never waits for the next, few enough to bound memory. */
 export const IN_FLIGHT = 4;
 
@@ -130,7 +137,7 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
   const slots: Slot[] = [];
   /** Starts one more rendering thread (React loads as it starts, while the main thread loads the content). */
   const addSlot = () => {
-    const slot: Slot = { worker: new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: memoryMb } }), jobs: [] };
+    const slot: Slot = { worker: new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }), jobs: [] };
     slot.worker.on("message", (answer: FromWorker) => {
       const job = slot.jobs.shift();
       if (slot.jobs.length) arm(slot);

@@ -19,7 +19,7 @@ export interface RenderOptions {
   devScript?: string;
 }
 
-/** Renders one page to React's markup of the whole document (finish.ts puts it in HTML's usual spelling). */
+/** Renders one page to React's markup of the whole document, the HTML that is written. */
 export function renderMarkup(page: Page, opts: RenderOptions): string {
   const Body = opts.templates.pages[page.template];
   if (!Body) {

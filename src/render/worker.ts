@@ -1,10 +1,10 @@
-// A rendering thread: loads the compiled templates when told, then renders, finishes and writes (or sends back)
-// each page it is given, answering every message in order over messages.ts's protocol. Template code runs
+// A rendering thread: loads the compiled templates when told, then renders, scans (links.ts) and writes (or sends
+// back) each page it is given, answering every message in order over messages.ts's protocol. Template code runs
 // only here, so a template that loops, allocates without end or exits stops this thread, never the build's.
 import { parentPort } from "node:worker_threads";
 import { ContentError } from "../errors.js";
+import { scanPage } from "../site/links.js";
 import { stagingWriter, type StagingOptions, type StagingWriter } from "../write/staging.js";
-import { finishPage } from "./finish.js";
 import { encodeError, type FromWorker, type TemplatesInit, type ToWorker } from "./messages.js";
 import { renderMarkup, type RenderOptions } from "./render.js";
 import { templatePlace } from "./template-errors.js";
@@ -34,7 +34,9 @@ if (parentPort) {
       opts = await load(msg.init);
       return { kind: "templates", names: Object.keys(opts.templates.pages ?? {}) };
     }
-    const { html, links, ids } = finishPage(renderMarkup(msg.page, opts!));
+    // React's markup is written as it is: the tokenizer reads hrefLang and <meta .../> as hreflang and <meta ...>.
+    const html = renderMarkup(msg.page, opts!);
+    const { links, ids } = scanPage(html);
     if (!msg.staging) {
       const bytes = encoder.encode(html);
       return { kind: "page", links, ids, bytes, linked: false };

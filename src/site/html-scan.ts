@@ -3,7 +3,8 @@
 // elements (script, style, textarea, title) is never read as markup, attribute values are double-quoted,
 // single-quoted or unquoted, and character references in them are decoded. It builds no tree and looks at no
 // text between tags, which is why the dead-link check uses it: a full parser (htmlparser2) took 1.8 s of a
-// 7.5 s build of 4,008 pages; this takes a fraction of that. test/site/html-scan.test.ts holds it to parse5.
+// 7.5 s build of 4,008 pages; this takes about 0.3 s of CPU there (82 MB of pages). test/site/html-scan.test.ts
+// holds it to parse5.
 import { decodeHTMLAttribute } from "entities";
 
 /** Elements whose content is text to the tokenizer, up to their own end tag. */
@@ -13,35 +14,35 @@ export const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", 
 export const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
 const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+/** An ASCII upper-case letter lowered, anything else as it is: the tokenizer lowers names this way only. */
+const lower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+
+/** A set of lower-case names by length, for finding a name in the page without copying it out. */
+type Names = (string[] | undefined)[];
+
+/** `names` by length. */
+function byLength(names: Iterable<string>): Names {
+  const out: Names = [];
+  for (const n of names) (out[n.length] ??= []).push(n);
+  return out;
+}
+
 /**
- * A cheap test on a name's length and first letter before it is copied out of the page and lower-cased: a name
- * that lower-cases to an ASCII name has that name's length and first letter (in either case).
+ * The name of `names` that html[start, end) spells (ASCII letters in either case), else undefined: the page's
+ * name is never copied out or lowered, and the string handed on is the set's own.
  */
-interface NameFilter {
-  /** By length: a bit per first letter (a = bit 0) of the names of that length. */
-  firsts: Uint32Array;
-  /** A name the table cannot hold (not starting with a lower-case ASCII letter, or long): every name is copied. */
-  all: boolean;
-}
-
-/** The length and first letter of every name in `names`. */
-function nameFilter(names: Iterable<string>): NameFilter {
-  const firsts = new Uint32Array(33);
-  let all = false;
-  for (const n of names) {
-    if (n.length < firsts.length && /^[a-z]/.test(n)) firsts[n.length] |= 1 << (n.charCodeAt(0) - 97);
-    else all = true;
+function nameAt(names: Names, html: string, start: number, end: number): string | undefined {
+  const candidates = names[end - start];
+  if (!candidates) return undefined;
+  next: for (const name of candidates) {
+    for (let k = 0; k < name.length; k++) if (lower(html.charCodeAt(start + k)) !== name.charCodeAt(k)) continue next;
+    return name;
   }
-  return { firsts, all };
+  return undefined;
 }
 
-/** Whether a name of `length` starting with character `c` may be one of the filter's (false: it is not). */
-function mayBe(filter: NameFilter, length: number, c: number): boolean {
-  return filter.all || (length < filter.firsts.length && isAlpha(c) && (filter.firsts[length] & (1 << ((c | 32) - 97))) !== 0);
-}
-
-/** The raw-text elements' names: a tag name is copied out only when it may be one of them (or is wanted). */
-const RAW_FILTER = nameFilter(RAW_TEXT);
+/** The raw-text elements' names by length. */
+const RAW_NAMES = byLength(RAW_TEXT);
 
 /**
  * Calls `onAttribute(tag, name, value, at)` for every attribute of every start tag whose name is in `wanted`
@@ -49,7 +50,7 @@ const RAW_FILTER = nameFilter(RAW_TEXT);
  */
 export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttribute: (tag: string, name: string, value: string, at: number) => void): void {
   const n = html.length;
-  const filter = filterOf(wanted);
+  const names = namesOf(wanted);
   let i = 0;
   while (i < n) {
     const lt = html.indexOf("<", i);
@@ -71,7 +72,7 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
       continue;
     }
     // Tag name: up to white space, "/" or ">". It is copied out of the page (and lower-cased) only when an
-    // attribute is handed on or it may be a raw-text element: most tags are neither.
+    // attribute is handed on: most tags have none.
     let j = lt + 1;
     let c = 0;
     while (j < n && !isSpace((c = html.charCodeAt(j))) && c !== 47 && c !== 62) j++;
@@ -90,8 +91,8 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
       j++;
       while (j < n && !isSpace((c = html.charCodeAt(j))) && c !== 47 && c !== 62 && c !== 61) j++;
       // Most attributes are not wanted: their name and value are never copied out of the page.
-      const name = mayBe(filter, j - nameStart, html.charCodeAt(nameStart)) ? html.slice(nameStart, j).toLowerCase() : "";
-      const want = name !== "" && wanted.has(name);
+      const name = nameAt(names, html, nameStart, j);
+      const want = name !== undefined;
       while (j < n && isSpace(html.charCodeAt(j))) j++;
       let value = "";
       if (html.charCodeAt(j) === 61 /* = */) {
@@ -109,14 +110,13 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
           if (want) value = html.slice(start, j);
         }
       }
-      if (want) onAttribute((tag ??= html.slice(lt + 1, tagEnd).toLowerCase()), name, value.includes("&") ? decodeHTMLAttribute(value) : value, lt);
+      if (want) onAttribute((tag ??= lowerAscii(html.slice(lt + 1, tagEnd))), name, value.includes("&") ? decodeHTMLAttribute(value) : value, lt);
     }
     i = j + 1;
-    if (!mayBe(RAW_FILTER, tagEnd - lt - 1, next)) continue;
-    tag ??= html.slice(lt + 1, tagEnd).toLowerCase();
-    if (RAW_TEXT.has(tag)) {
+    const raw = nameAt(RAW_NAMES, html, lt + 1, tagEnd);
+    if (raw) {
       // Raw text ends at "</tag" followed by white space, "/" or ">", in any case.
-      const end = rawTextEnd(tag);
+      const end = rawTextEnd(raw);
       end.lastIndex = i;
       const m = end.exec(html);
       if (!m) return;
@@ -133,10 +133,15 @@ function rawTextEnd(tag: string): RegExp {
   return re;
 }
 
-const filters = new WeakMap<ReadonlySet<string>, NameFilter>();
-/** The filter of a set of wanted names, made once per set. */
-function filterOf(wanted: ReadonlySet<string>): NameFilter {
-  let f = filters.get(wanted);
-  if (!f) filters.set(wanted, (f = nameFilter(wanted)));
-  return f;
+/** A tag name as the tokenizer reads it: ASCII upper-case letters lowered (toLowerCase would lower others too). */
+function lowerAscii(name: string): string {
+  return /[A-Z]/.test(name) ? name.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : name;
+}
+
+const byWanted = new WeakMap<ReadonlySet<string>, Names>();
+/** The wanted names by length, made once per set (names in upper case never match: the tokenizer lowers them). */
+function namesOf(wanted: ReadonlySet<string>): Names {
+  let n = byWanted.get(wanted);
+  if (!n) byWanted.set(wanted, (n = byLength(wanted)));
+  return n;
 }

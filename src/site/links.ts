@@ -55,14 +55,6 @@ export function srcsetUrls(value: string): string[] {
   return urls;
 }
 
-/**
- * Whether an href or src value starting with character `c` may be one the check keeps: "/" or "#", or what
- * trim() may remove first (white space, and to be safe anything outside printable ASCII). "https:..." may not.
- */
-export function mayBeInternal(c: number): boolean {
-  return c === 47 || c === 35 || c <= 32 || c >= 127;
-}
-
 /** The attributes the check reads. */
 export const SCANNED = new Set(["id", "name", "href", "src", "srcset", "imagesrcset"]);
 /** A bit per scanned name, to remember which a tag has shown already. */

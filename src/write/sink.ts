@@ -45,7 +45,7 @@ export interface OutputSink {
   staging: StagingOptions;
   /** Writes one file into the staging folder. */
   write(file: OutputFile): void;
-  /** Copies one file (an image) into the staging folder. */
+  /** Copies one file (an image) into the staging folder (or links it from the output it replaces: staging.ts). */
   copy(file: CopiedFile): void;
   /** Swaps the staging folder in as the output; `also` counts what other threads wrote. */
   commit(also?: Written): Promise<Written>;

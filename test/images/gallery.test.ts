@@ -25,9 +25,9 @@ afterAll(() => fx?.cleanup());
 /** The gallery region of a built page and its images' attributes. */
 async function gallery(page: string) {
   const html = await readFile(path.join(out, page), "utf8");
-  const region = /<div class="gallery" role="region" aria-label="([^"]+)" tabindex="0"><ul class="gallery__list">([\s\S]*?)<\/ul><\/div>/.exec(html);
+  const region = /<div class="gallery" role="region" aria-label="([^"]+)" tabindex="0"><ul class="gallery__list">([\s\S]*?)<\/ul><\/div>/i.exec(html);
   expect(region, page).not.toBeNull();
-  const imgs = [...region![2].matchAll(/<img ([^>]*)>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], decodeHTML(a[2])])));
+  const imgs = [...region![2].matchAll(/<img ([^>]*)>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1].toLowerCase(), decodeHTML(a[2])])));
   const sources = [...region![2].matchAll(/<source type="([^"]+)" srcSet="([^"]+)"/gi)].map((m) => ({ type: m[1], srcset: m[2] }));
   return { html, label: region![1], imgs, sources };
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../../src/build.js";
 import { ContentErrors } from "../../src/errors.js";
-import { PAGES_PER_THREAD, startPool, threadsFor, type Limits } from "../../src/render/pool.js";
+import { PAGES_PER_THREAD, startPool, threadsFor, YOUNG_GENERATION_MB, type Limits } from "../../src/render/pool.js";
 import { loadTemplates } from "../../src/render/templates.js";
 import type { Page } from "../../src/site/pages.js";
 import { FIXTURE, REPO } from "../support/fixture.js";
@@ -124,6 +124,13 @@ describe("a render pool", () => {
     const t = await templatesWith("allocates", `  const all: string[][] = [];\n  for (;;) all.push(new Array(1e5).fill("x"));`);
     const errors = await errorsOf(renderWith(t, 1, { memoryMb: 48, timeoutMs: 60_000 }));
     expect(errors[0].message).toBe(`template "story" ran out of memory (48 MB) on ${story()}`);
+  });
+
+  it("gives each thread a small young generation (YOUNG_GENERATION_MB): a page's garbage dies with its render", async () => {
+    const t = await templatesWith("young", `  const { resourceLimits } = (process as any).getBuiltinModule("node:worker_threads");\n  return <p>young {resourceLimits.maxYoungGenerationSizeMb}</p>;`);
+    const rendered = await renderWith(t, 1);
+    const html = new TextDecoder().decode(rendered.find((r) => r.page.template === "story")!.bytes);
+    expect(html).toContain(`<p>young ${YOUNG_GENERATION_MB}</p>`);
   });
 
   it("reports a template that calls process.exit(0) as an error, never as a finished render", async () => {

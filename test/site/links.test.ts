@@ -89,6 +89,11 @@ describe("scanPage", () => {
     const html = `<!-- <a href="/commented/"> --><script>var s = '<a href="/in-script/">';</script><a href="/q?a=1&amp;b=2">q</a><section id="x&amp;y"></section><a name="old"></a>`;
     expect(scanPage(html)).toEqual({ links: ["/q?a=1&b=2"], ids: ["x&y", "old"] });
   });
+
+  it("reads React's spelling of the markup (srcSet, imageSrcSet, hrefLang, void elements closed with />)", () => {
+    const html = '<!doctype html><html><head><meta charSet="utf-8"/><link rel="alternate" hrefLang="ja" href="/ja/"/><link rel="preload" imageSrcSet="/h.avif 1x"/></head><body><a href="#top" id="top">Top</a><img srcSet="/i-480.avif 480w, /i-960.avif 960w" alt="" hidden=""/><a href="https://example.com/">out</a></body></html>';
+    expect(scanPage(html)).toEqual({ links: ["/ja/", "/h.avif", "#top", "/i-480.avif", "/i-960.avif"], ids: ["top"] });
+  });
 });
 
 describe("deadLinks on fragments", () => {

@@ -49,7 +49,7 @@ describe("a right-to-left language added as data", () => {
     for (const file of ["index.html", "zh/test-brand-alpha/index.html", "ar/test-brand-gamma/index.html"]) {
       const html = await read(file);
       const route = file.replace(/^(zh|ar)\//, "").replace(/index\.html$/, "");
-      expect(html).toContain(`<link rel="alternate" hreflang="ar" href="https://fixture.example.com/ar/${route}">`);
+      expect(html.toLowerCase()).toContain(`<link rel="alternate" hreflang="ar" href="https://fixture.example.com/ar/${route}"`);
       expect(html).toContain(`href="/ar/${route}"`);
     }
     const sitemap = await read("sitemap.xml");

@@ -69,4 +69,24 @@ describe("stagingWriter", () => {
     expect((await stat(path.join(out, "assets/images/a.svg"))).ino).not.toBe((await stat(src)).ino);
     expect(await readFile(path.join(out, "assets/images/a.svg"), "utf8")).toBe("<svg/>");
   });
+
+  it("links a copy from the previous output when that holds the same bytes, never from its source; copies the others", async () => {
+    const src = path.join(dir, "src.svg");
+    const changed = path.join(dir, "changed.svg");
+    await writeFile(src, "<svg/>");
+    await writeFile(changed, "<svg>new</svg>");
+    const previous = path.join(dir, "prev");
+    await mkdir(path.join(previous, "img"), { recursive: true });
+    await writeFile(path.join(previous, "img/a.svg"), "<svg/>");
+    await writeFile(path.join(previous, "img/b.svg"), "<svg>old</svg>");
+    const out = path.join(dir, "out");
+    await mkdir(out);
+    const w = stagingWriter({ dir: out, previous });
+    expect(w.copy({ path: "img/a.svg", from: src })).toBe(true);
+    expect(w.copy({ path: "img/b.svg", from: changed })).toBe(false);
+    expect((await stat(path.join(out, "img/a.svg"))).ino).toBe((await stat(path.join(previous, "img/a.svg"))).ino);
+    expect((await stat(path.join(out, "img/a.svg"))).ino).not.toBe((await stat(src)).ino);
+    expect(await readFile(path.join(out, "img/b.svg"), "utf8")).toBe("<svg>new</svg>");
+    expect((await stat(path.join(out, "img/b.svg"))).ino).not.toBe((await stat(path.join(previous, "img/b.svg"))).ino);
+  });
 });
