@@ -3,6 +3,7 @@
 import { copyFile, readdir, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import pLimit from "p-limit";
 import type { Sharp, SharpOptions } from "sharp";
 import { MAX_IMAGE_BYTES, readRegularFile } from "../content/read-file.js";
 import { ContentError, ContentErrors } from "../errors.js";
@@ -69,15 +70,6 @@ async function encodeOne(sharp: SharpFactory, bytes: Buffer, job: EncodeJob, v: 
   return sized.flatten({ background: "#ffffff" }).jpeg(ENCODER.jpeg).toBuffer();
 }
 
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
 /** An image's bytes, read as load read them: a regular file only (it may have been swapped since, e.g. for a FIFO). */
 async function readSource(file: string): Promise<Buffer> {
   const read = await readRegularFile(file, { maxBytes: MAX_IMAGE_BYTES });
@@ -122,7 +114,7 @@ export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult>
   const sharp = (await import("sharp")).default as SharpFactory;
   const sources = new Map<string, Promise<Buffer>>();
   let done = 0;
-  await eachLimited(work, opts.concurrency ?? availableParallelism(), async ({ job, v }) => {
+  await pLimit(Math.max(1, opts.concurrency ?? availableParallelism())).map(work, async ({ job, v }) => {
     if (!sources.has(job.from)) sources.set(job.from, readSource(job.from));
     const out = await encodeOne(sharp, await sources.get(job.from)!, job, v);
     await place(opts.writeTo, v.cacheName, (tmp) => writeFile(tmp, out));

@@ -1,5 +1,6 @@
 // Checks every outbound URL of a site with a bounded number of requests in flight, and reports each URL's fate
 // with the pages that link to it.
+import pLimit from "p-limit";
 import { probe, type ProbeOptions, type ProbeResult } from "./probe.js";
 
 /** Options of {@link checkOutbound}. */
@@ -17,17 +18,11 @@ export interface LinkReport extends ProbeResult {
 
 /** Probes every URL of `links` (URL -> pages), at most `concurrency` at a time; results in the order given. */
 export async function checkOutbound(links: Map<string, string[]>, o: CheckOptions): Promise<LinkReport[]> {
-  const urls = [...links.keys()];
-  const results: LinkReport[] = new Array(urls.length);
-  let next = 0;
+  const total = links.size;
   let done = 0;
-  const worker = async () => {
-    while (next < urls.length) {
-      const i = next++;
-      results[i] = { ...(await probe(urls[i], o)), pages: links.get(urls[i])! };
-      o.onProgress?.(++done, urls.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency, urls.length)) }, worker));
-  return results;
+  return pLimit(Math.max(1, o.concurrency)).map(links, async ([url, pages]) => {
+    const report = { ...(await probe(url, o)), pages };
+    o.onProgress?.(++done, total);
+    return report;
+  });
 }

@@ -4,31 +4,29 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { readRegularFile } from "../content/read-file.js";
 import { FileError } from "../io/file-error.js";
+import { scanStartTags } from "../site/html-scan.js";
 
 /** Largest page read: the budget is 30 KB gzipped; a page far larger is not one hotelsite wrote. */
 export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
-/** HTML's character references that React writes inside attribute values. */
-const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
+/** The attribute `hotelsite links` reads. */
+const HREF = new Set(["href"]);
 
-/** An attribute value as the browser reads it (named and numeric character references decoded). */
-export function decodeAttribute(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] !== "#") return ENTITIES[ref.toLowerCase()] ?? whole;
-    const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
-
-/** Absolute http(s) URLs named by the href of the <a> elements of one page, in order, each once. */
+/**
+ * Absolute http(s) URLs named by the href of the <a> elements of one page, in order, each once. Read by the
+ * dead-link check's scanner (html-scan.ts), so the two agree on what a page links to: comments and raw text are
+ * not markup, and values are decoded by `entities` as a browser decodes them.
+ */
 export function outboundLinks(html: string): string[] {
   const found = new Set<string>();
-  for (const tag of html.matchAll(/<a\s[^>]*>/gi)) {
-    const m = /\shref=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/i.exec(tag[0]);
-    if (!m) continue;
-    const href = decodeAttribute(m[1] ?? m[2] ?? m[3]).trim();
+  // A repeated href counts once, the first, as in the DOM.
+  let tagAt = -1;
+  scanStartTags(html, HREF, (tag, _name, value, at) => {
+    if (at === tagAt || tag !== "a") return;
+    tagAt = at;
+    const href = value.trim();
     if (/^https?:\/\//i.test(href)) found.add(href);
-  }
+  });
   return [...found];
 }
 

@@ -1,3 +1,4 @@
+// Not proper-lockfile: its lock is a folder judged stale by age, so a planted folder passes for a lock, a busy build for dead.
 // One build at a time per output folder: a lock file beside the output, created exclusively and holding the
 // writer's pid. A second build waits for the first (HOTELSITE_LOCK_WAIT_MS, default 30 s), then refuses with a
 // plain message; a lock left by a process that no longer runs (a killed build) is taken over. Anything but a
