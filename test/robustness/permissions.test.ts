@@ -7,7 +7,7 @@ import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/prom
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURE } from "../support/fixture.js";
+import { FIXTURE, REPO } from "../support/fixture.js";
 import { compileCli, tempRoot, treePrint } from "./support.js";
 
 const NOBODY = 65534;
@@ -23,15 +23,24 @@ beforeAll(async () => {
   cache = path.join(root, "cache");
   await mkdir(cache);
   spawnSync("chown", [`${NOBODY}:${NOBODY}`, cache]);
+  // Where asNobody mounts the project (empty outside its mount namespace).
+  await mkdir(path.join(root, "pkg"));
 }, 120_000);
 afterAll(async () => {
   await cli?.cleanup();
   await rm(root, { recursive: true, force: true });
 });
 
-/** Runs the compiled CLI as nobody in `cwd`. */
+/**
+ * Runs the compiled CLI as nobody in `cwd`. The checkout may sit in a folder nobody cannot enter (a clone in
+ * `mktemp -d`, a home folder of mode 700), so nobody runs it through a bind mount of the project on `root/pkg`,
+ * made in a mount namespace of its own that ends with the process (nothing to unmount, nothing left behind).
+ */
 function asNobody(cwd: string, args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync("setpriv", [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", process.execPath, cli.bin, ...args], {
+  const bin = path.join(root, "pkg", path.relative(REPO, cli.bin));
+  const script = 'mount --bind "$1" "$2" && shift 2 && exec "$@"';
+  const nobody = ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", process.execPath, bin, ...args];
+  const r = spawnSync("unshare", ["--mount", "sh", "-c", script, "sh", REPO, path.join(root, "pkg"), ...nobody], {
     cwd,
     env: { ...process.env, HOME: cache, XDG_CACHE_HOME: cache },
     encoding: "utf8",
