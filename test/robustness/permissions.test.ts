@@ -14,6 +14,7 @@ const NOBODY = 65534;
 let cli: Awaited<ReturnType<typeof compileCli>>;
 let root: string;
 let cache: string;
+let entries: string[];
 
 beforeAll(async () => {
   cli = await compileCli();
@@ -23,8 +24,14 @@ beforeAll(async () => {
   cache = path.join(root, "cache");
   await mkdir(cache);
   spawnSync("chown", [`${NOBODY}:${NOBODY}`, cache]);
-  // Where asNobody mounts the project (empty outside its mount namespace).
+  // Where asNobody mounts the project's entries: an empty folder or file for each (outside its mount namespace).
+  const found = (await readdir(REPO, { withFileTypes: true })).filter((e) => e.name !== ".git");
+  entries = found.map((e) => e.name);
   await mkdir(path.join(root, "pkg"));
+  for (const e of found) {
+    if (e.isDirectory()) await mkdir(path.join(root, "pkg", e.name));
+    else await writeFile(path.join(root, "pkg", e.name), "");
+  }
 }, 120_000);
 afterAll(async () => {
   await cli?.cleanup();
@@ -32,15 +39,17 @@ afterAll(async () => {
 });
 
 /**
- * Runs the compiled CLI as nobody in `cwd`. The checkout may sit in a folder nobody cannot enter (a clone in
- * `mktemp -d`, a home folder of mode 700), so nobody runs it through a bind mount of the project on `root/pkg`,
- * made in a mount namespace of its own that ends with the process (nothing to unmount, nothing left behind).
+ * Runs the compiled CLI as nobody in `cwd`. The checkout may be, or sit in, a folder nobody cannot enter (a clone
+ * in `mktemp -d`, a home folder of mode 700), so nobody runs it from `root/pkg`, a folder of mode 755 holding a
+ * bind mount of each of the project's entries, made in a mount namespace of its own that ends with the process
+ * (nothing to unmount, nothing left behind).
  */
 function asNobody(cwd: string, args: string[]): { code: number | null; out: string; err: string } {
-  const bin = path.join(root, "pkg", path.relative(REPO, cli.bin));
-  const script = 'mount --bind "$1" "$2" && shift 2 && exec "$@"';
+  const pkg = path.join(root, "pkg");
+  const bin = path.join(pkg, path.relative(REPO, cli.bin));
+  const script = 'from=$1; to=$2; shift 2; while [ "$1" != -- ]; do mount --bind "$from/$1" "$to/$1" || exit 97; shift; done; shift; exec "$@"';
   const nobody = ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", process.execPath, bin, ...args];
-  const r = spawnSync("unshare", ["--mount", "sh", "-c", script, "sh", REPO, path.join(root, "pkg"), ...nobody], {
+  const r = spawnSync("unshare", ["--mount", "sh", "-c", script, "sh", REPO, pkg, ...entries, "--", ...nobody], {
     cwd,
     env: { ...process.env, HOME: cache, XDG_CACHE_HOME: cache },
     encoding: "utf8",
