@@ -324,7 +324,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         const rest = [...assets!.files, ...publish];
         for (const f of rest) sink.write(f);
         for (const c of copies) sink.copy(c);
-        await sink.commit({ files: rendered.length, linked: rendered.filter((r) => r.linked).length });
+        await sink.commit({ files: rendered.length, linked: rendered.filter((r) => r.linked).length, paths: rendered.map((r) => r.page.outFile) });
         sink = undefined;
         return { written: [...rendered.map((r) => r.page.outFile), ...rest.map((f) => f.path), ...copies.map((c) => c.path)].sort(), removed: [] as string[] };
       }

@@ -5,10 +5,13 @@ import path from "node:path";
 import { OutputError } from "./guard.js";
 import { alive, clearStaleLock } from "./lock.js";
 
-/** The staging (tmp), moved-aside (old) and to-be-deleted (trash) folders of this process beside `outDir`. */
-export function stagingNames(outDir: string, pid = process.pid): { tmp: string; old: string; trash: string } {
-  const at = (kind: string) => path.join(path.dirname(outDir), `.${path.basename(outDir)}.hotelsite-${kind}-${pid}`);
-  return { tmp: at("tmp"), old: at("old"), trash: at("trash") };
+/**
+ * The folders a build uses beside `outDir`: this process's staging (tmp) and moved-aside (old) folders, and the
+ * spare, the output before last, kept to build the next output in (sink.ts).
+ */
+export function stagingNames(outDir: string, pid = process.pid): { tmp: string; old: string; spare: string } {
+  const at = (kind: string) => path.join(path.dirname(outDir), `.${path.basename(outDir)}.hotelsite-${kind}`);
+  return { tmp: at(`tmp-${pid}`), old: at(`old-${pid}`), spare: at("spare") };
 }
 
 /** Throws unless `rel` is a plain relative path that stays inside the output folder. */
@@ -34,8 +37,7 @@ export async function recover(outDir: string): Promise<void> {
     const m = name.match(/^\.(.+)\.hotelsite-(tmp|old|trash)-(\d+)$/);
     if (!m || m[1] !== base) continue;
     const full = path.join(parent, name);
-    // A live process's folders are its own: a build's staging and moved-aside output, or a trash folder that
-    // its detached deleter (which renames it to its own pid first) is still deleting.
+    // A live process's folders are its own (trash: what builds before the spare deleted in a detached process).
     if (alive(Number(m[3]))) continue;
     if (m[2] === "old" && !outExists) {
       await rename(full, outDir);

@@ -88,6 +88,10 @@ describe("a build killed with SIGKILL", () => {
       expect(next.code).toBe(0);
       expect(await readFile(path.join(p.dist, "test-brand-alpha/index.html"), "utf8")).toContain("Test Brand Alpha Two");
       expect(await leftovers(p.dir)).toEqual([]);
+      // The output it replaced is kept as the next build's staging folder, the first build's pages in it.
+      const spare = await fingerprint(path.join(p.dir, ".dist.hotelsite-spare"));
+      expect({ ino: spare.ino, files: spare.files.filter((f) => f.path !== ".gitignore") }).toEqual(p.before);
+      expect(await readFile(path.join(p.dir, ".dist.hotelsite-spare/.gitignore"), "utf8")).toBe("*\n");
     });
   }
 

@@ -126,7 +126,8 @@ export async function treePrint(dir: string): Promise<string[]> {
 
 /** Names beside an output folder that a build leaves while it works (temporary and moved-aside folders). */
 export async function leftovers(parent: string): Promise<string[]> {
-  return (await readdir(parent)).filter((n) => n.includes(".hotelsite-")).sort();
+  // The spare (the output before last, the next build's staging folder) is kept on purpose, not left over.
+  return (await readdir(parent)).filter((n) => n.includes(".hotelsite-") && !n.endsWith(".hotelsite-spare")).sort();
 }
 
 /** The real path of a temp folder (tmpdir may itself be a link), for comparing printed paths. */

@@ -1,7 +1,7 @@
 // openOutput: the build's output. A commit swaps the folder in whole with the marker, an abort or a failed
 // write leaves the previous output and nothing beside it.
 import { spawn } from "node:child_process";
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { link, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -10,7 +10,6 @@ import { openOutput } from "../../src/write/sink.js";
 import { stagingWriter } from "../../src/write/staging.js";
 import { lockName } from "../../src/write/lock.js";
 import { recover } from "../../src/write/recover.js";
-import { untilInFolder } from "../support/folder-events.js";
 
 let dir: string;
 let out: string;
@@ -19,6 +18,17 @@ beforeEach(async () => {
   out = path.join(dir, "dist");
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
+
+/** Every file under `root` with its text, by "/"-separated relative path. */
+async function tree(root: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const e of await readdir(root, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const full = path.join(e.parentPath, e.name);
+    out[path.relative(root, full).split(path.sep).join("/")] = await readFile(full, "utf8");
+  }
+  return out;
+}
 
 describe("openOutput", () => {
   it("copies files from the cache folder and from content, never linking them (an edit of the output cannot reach either)", async () => {
@@ -84,17 +94,86 @@ describe("openOutput", () => {
     expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("second");
   });
 
-  it("deletes a large replaced output in a detached process, which the next build's recovery leaves to it", async () => {
-    const build = async (text: string) => {
-      const sink = await openOutput({ outDir: out, backgroundDeleteFiles: 1 });
-      for (let i = 0; i < 50; i++) sink.write({ path: `p${i}/index.html`, contents: text });
-      await sink.commit();
+  it("builds the next output in the output it replaced last time (the spare), which ends as exactly what was written", async () => {
+    const build = async (files: Record<string, string>) => {
+      const sink = await openOutput({ outDir: out });
+      // Pages come from a rendering thread's writer, the rest from the sink's own.
+      const thread = stagingWriter(sink.staging);
+      const pages = Object.keys(files).filter((f) => f.endsWith(".html"));
+      for (const f of pages) thread.write(f, files[f]);
+      for (const f of Object.keys(files).filter((f) => !f.endsWith(".html"))) sink.write({ path: f, contents: files[f] });
+      await sink.commit({ files: pages.length, linked: 0, paths: pages });
+    };
+    await build({ "a/index.html": "a1", "b/index.html": "b1", "robots.txt": "r" });
+    expect((await readdir(dir)).sort()).toEqual(["dist"]);
+    await build({ "a/index.html": "a2", "b/index.html": "b1", "robots.txt": "r" });
+    // The first output is now the spare, hidden from git.
+    expect((await readdir(dir)).sort()).toEqual([".dist.hotelsite-spare", "dist"]);
+    expect(await readFile(path.join(dir, ".dist.hotelsite-spare/a/index.html"), "utf8")).toBe("a1");
+    expect(await readFile(path.join(dir, ".dist.hotelsite-spare/.gitignore"), "utf8")).toBe("*\n");
+    const spareFolder = (await stat(path.join(dir, ".dist.hotelsite-spare"))).ino;
+    // Someone dropped a file into the output; the third build has a page less and a page more.
+    await writeFile(path.join(out, "stray.txt"), "not ours");
+    await build({ "b/index.html": "b1", "c/d/index.html": "c1", "robots.txt": "r" });
+    expect((await stat(out)).ino).toBe(spareFolder);
+    expect(await tree(out)).toEqual({ [MARKER]: expect.any(String), "b/index.html": "b1", "c/d/index.html": "c1", "robots.txt": "r" });
+    expect(await tree(path.join(dir, ".dist.hotelsite-spare"))).toEqual({ [MARKER]: expect.any(String), ".gitignore": "*\n", "a/index.html": "a2", "b/index.html": "b1", "robots.txt": "r", "stray.txt": "not ours" });
+  });
+
+  it("keeps a spare's file only when it is the replaced output's own: bytes that come back are written new", async () => {
+    const build = async (a: string) => {
+      const sink = await openOutput({ outDir: out });
+      sink.write({ path: "a.html", contents: a });
+      sink.write({ path: "same.html", contents: "same" });
+      return sink.commit();
     };
     await build("one");
+    // A second name for the first a.html keeps its inode number from being reused.
+    await link(path.join(out, "a.html"), path.join(dir, "first-a"));
+    const first = await stat(path.join(out, "a.html"));
     await build("two");
-    // The detached process renames the trash and deletes it: each step is an event in `dir`.
-    await untilInFolder(dir, async () => !(await readdir(dir)).some((n) => n.includes("hotelsite-trash")));
-    expect(await readFile(path.join(out, "p0/index.html"), "utf8")).toBe("two");
+    expect(await build("one")).toEqual({ files: 2, linked: 1 });
+    // same.html is one file through all three builds; a.html's "one" is a new file, newer than "two" was.
+    expect((await stat(path.join(out, "a.html"))).ino).not.toBe(first.ino);
+    expect((await stat(path.join(out, "same.html"))).nlink).toBeGreaterThanOrEqual(2);
+    expect(await readFile(path.join(out, "a.html"), "utf8")).toBe("one");
+  });
+
+  it("clears what stands in the way in the spare, and never writes through a link planted there", async () => {
+    const build = async () => {
+      const sink = await openOutput({ outDir: out });
+      sink.write({ path: "p/index.html", contents: "page" });
+      sink.write({ path: "q.html", contents: "file" });
+      return sink.commit();
+    };
+    await build();
+    await build();
+    const spare = path.join(dir, ".dist.hotelsite-spare");
+    const outside = path.join(dir, "outside");
+    await mkdir(outside);
+    await writeFile(path.join(outside, "index.html"), "theirs");
+    // A link where a folder goes, a folder where a file goes.
+    await rm(path.join(spare, "p"), { recursive: true });
+    await symlink(outside, path.join(spare, "p"));
+    await rm(path.join(spare, "q.html"));
+    await mkdir(path.join(spare, "q.html"));
+    await writeFile(path.join(spare, "q.html", "x"), "x");
+    await build();
+    expect(await readFile(path.join(outside, "index.html"), "utf8")).toBe("theirs");
+    expect(await tree(out)).toEqual({ [MARKER]: expect.any(String), "p/index.html": "page", "q.html": "file" });
+    expect((await lstat(path.join(out, "p"))).isDirectory()).toBe(true);
+  });
+
+  it("starts a new staging folder when the spare is not a folder (a link to one is never used)", async () => {
+    const elsewhere = path.join(dir, "elsewhere");
+    await mkdir(elsewhere);
+    await writeFile(path.join(elsewhere, "keep.txt"), "theirs");
+    await symlink(elsewhere, path.join(dir, ".dist.hotelsite-spare"));
+    const sink = await openOutput({ outDir: out });
+    sink.write({ path: "index.html", contents: "home" });
+    await sink.commit();
+    expect(await tree(out)).toEqual({ [MARKER]: expect.any(String), "index.html": "home" });
+    expect(await readdir(elsewhere)).toEqual(["keep.txt"]);
   });
 
   it("recovery removes a dead process's trash folder and leaves a live one's alone", async () => {
@@ -118,7 +197,7 @@ describe("openOutput", () => {
       const linked = [thread.write("a/index.html", '<p id="a">same</p>'), thread.write("b/index.html", `<p id="b">${changed}</p>`)].filter(Boolean).length;
       sink.write({ path: "robots.txt", contents: "User-agent: *\n" });
       sink.write({ path: "sitemap.xml", contents: new TextEncoder().encode(changed) });
-      return sink.commit({ files: 2, linked });
+      return sink.commit({ files: 2, linked, paths: ["a/index.html", "b/index.html"] });
     };
     expect(await build("first")).toEqual({ files: 4, linked: 0 });
     const before = await Promise.all(["a/index.html", "b/index.html", "robots.txt", "sitemap.xml"].map((f) => stat(path.join(out, f))));

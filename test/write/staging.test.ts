@@ -31,10 +31,21 @@ describe("stagingWriter", () => {
     expect((await readdir(path.join(dir, "en/x"))).sort()).toEqual(["index.html", "other.html"]);
   });
 
-  it("throws a failed write (a file where a folder must go) at once", async () => {
-    await writeFile(path.join(dir, "a"), "a file");
+  it("throws a failed write (a file it wrote where a folder must go) at once", async () => {
     const w = stagingWriter({ dir });
+    w.write("a", "a file");
     expect(() => w.write("a/b.html", "needs a folder named a")).toThrow(expect.objectContaining({ code: expect.stringMatching(/^(EEXIST|ENOTDIR)$/) }));
+  });
+
+  it("replaces what an earlier output left where a folder or a file must go (the staging folder may be the spare)", async () => {
+    await writeFile(path.join(dir, "a"), "an old file");
+    await mkdir(path.join(dir, "b.html"));
+    await writeFile(path.join(dir, "b.html", "x"), "x");
+    const w = stagingWriter({ dir });
+    expect(w.write("a/index.html", "page")).toBe(false);
+    expect(w.write("b.html", "file")).toBe(false);
+    expect(await readFile(path.join(dir, "a/index.html"), "utf8")).toBe("page");
+    expect(await readFile(path.join(dir, "b.html"), "utf8")).toBe("file");
   });
 
   it("refuses a path that leaves the staging folder", async () => {

@@ -17,7 +17,8 @@ describe("writeOutput", () => {
     await writeOutput({ outDir: out, files: [{ path: "a.html", contents: "2" }, { path: "b/c.html", contents: "3" }] });
     expect(await readFile(path.join(out, "a.html"), "utf8")).toBe("2");
     expect((await readdir(out)).sort()).toEqual([".hotelsite-output", "a.html", "b"]);
-    expect(await readdir(dir)).toEqual(["dist"]);
+    // The first output is kept beside it as the spare, which the next build is written in.
+    expect((await readdir(dir)).sort()).toEqual([".dist.hotelsite-spare", "dist"]);
   });
 
   it("refuses paths that leave the output folder", () => {
