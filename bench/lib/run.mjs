@@ -30,9 +30,15 @@ export function run(cmd, args, opts = {}) {
 /** The Node flags hotelsite runs with: those on bin/hotelsite.js's shebang line (what npx and `hotelsite` use). */
 export const NODE_FLAGS = readFileSync(path.join(ROOT, "bin", "hotelsite.js"), "utf8").split("\n")[0].match(/--\S+/g) ?? [];
 
+/** Deletes a hotelsite output and its spare (the output before last, which the next build would write into). */
+export async function removeOutput(outDir) {
+  await rm(outDir, { recursive: true, force: true });
+  await rm(path.join(path.dirname(outDir), `.${path.basename(outDir)}.hotelsite-spare`), { recursive: true, force: true });
+}
+
 /** A cold `hotelsite build` of contentDir into outDir (emptied first unless `keep`): wall time, stage times, peak memory. */
 export async function coldBuild(contentDir, outDir, env = {}, { keep = false } = {}) {
-  if (!keep) await rm(outDir, { recursive: true, force: true });
+  if (!keep) await removeOutput(outDir);
   const dir = await mkdtemp(path.join(tmpdir(), "hotelsite-probe-"));
   const probe = path.join(dir, "probe.json");
   try {

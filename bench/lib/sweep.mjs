@@ -1,9 +1,9 @@
 // The threads sweep: the same site built at HOTELSITE_THREADS = 1, 2, 4 and 8 (each a fresh CLI process, into
 // its own folder): time, peak memory, and whether every output is byte-identical to the one-thread build's.
 import { createHash } from "node:crypto";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { coldBuild, median } from "./run.mjs";
+import { coldBuild, median, removeOutput } from "./run.mjs";
 
 /** One hash of every file's path and bytes under `root`. */
 async function digest(root) {
@@ -25,7 +25,7 @@ export async function threadsSweep(contentDir, work, { threads = [1, 2, 4, 8], r
     }
     rows.push({ threads: n, medianMs: median(builds.map((b) => b.ms)), runs: builds.map((b) => b.ms), maxRssMb: median(builds.map((b) => b.maxRssMb)), digest: await digest(out) });
   }
-  for (const n of threads) await rm(path.join(work, `sweep-${n}`), { recursive: true, force: true });
+  for (const n of threads) await removeOutput(path.join(work, `sweep-${n}`));
   return rows.map((r) => ({ ...r, identical: r.digest === rows[0].digest }));
 }
 
