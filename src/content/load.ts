@@ -11,10 +11,11 @@ import { loadFlags } from "./flags.js";
 import { isEditorFile } from "./editor-files.js";
 import { gitChangeTimes } from "./git-times.js";
 import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
+import { openParseCache } from "./parse-cache.js";
 import { quickLoad } from "./parse-pool.js";
 import type { QuickFile } from "./quick-read.js";
 import { isWithin } from "../util/paths.js";
-import { MAX_FILE_BYTES, parseYaml } from "./yaml.js";
+import { MAX_FILE_BYTES, parseYaml, sourceFromData } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
 export interface LoadOptions {
@@ -45,6 +46,8 @@ export interface LoadCache {
   git?: Promise<Map<string, number>>;
   /** The commit times by shown path, made from `git` once for a content folder and working directory. */
   shownTimes?: { from: Map<string, number>; key: string; times: Map<string, number> };
+  /** How many files a build's first load took from the parse cache (parse-cache.ts) instead of parsing them. */
+  fromParseCache?: number;
   /** The flag images of a site.yaml's parsed data: they come from a package, so the same data keeps them. */
   flags?: { site: unknown; flags: Map<string, FlagImage> };
 }
@@ -173,7 +176,7 @@ async function readImage(contentDir: string, ref: string): Promise<ImageInfo | s
  * in folders whose real path is inside the content folder's go that way; a folder that is a link outside, or one
  * that cannot be resolved, leaves its files to the careful way and its messages.
  */
-async function quickFiles(o: { contentDir: string; hotelsDir: string; hotelNames: string[]; shown: (abs: string) => string; read: (abs: string) => boolean }): Promise<Map<string, SourceFile>> {
+async function quickFiles(o: { contentDir: string; hotelsDir: string; hotelNames: string[]; shown: (abs: string) => string; read: (abs: string) => boolean; keep: boolean }): Promise<{ sources: Map<string, SourceFile>; fromCache: number }> {
   const real = (dir: string) => realpath(dir).catch(() => undefined);
   const [root, hotels] = await Promise.all([real(o.contentDir), real(o.hotelsDir)]);
   const files: QuickFile[] = [];
@@ -186,10 +189,22 @@ async function quickFiles(o: { contentDir: string; hotelsDir: string; hotelNames
   };
   add(o.contentDir, root, ["site.yaml", "strings.yaml", "home.yaml"]);
   add(o.hotelsDir, hotels, o.hotelNames);
-  const { sources } = await quickLoad(files);
   const out = new Map<string, SourceFile>();
-  sources.forEach((s, i) => s && out.set(files[i].path, s));
-  return out;
+  // A first load takes unchanged files from the parse cache and parses the rest (a watch run parses its few).
+  const cache = o.keep && root ? openParseCache(root) : undefined;
+  const toParse: QuickFile[] = [];
+  for (const f of files) {
+    const kept = cache?.get(f.path);
+    if (kept) out.set(f.path, sourceFromData(f.shown, kept.data, kept.stamp));
+    else toParse.push(f);
+  }
+  const { sources, parsed } = await quickLoad(toParse);
+  sources.forEach((s, i) => s && out.set(toParse[i].path, s));
+  if (cache) {
+    parsed.forEach((p, i) => p && cache.set(toParse[i].path, p.data, p.stamp));
+    cache.save();
+  }
+  return { sources: out, fromCache: files.length - toParse.length };
 }
 
 /** Stage 1 of the pipeline: every content file parsed with its source positions, or all read errors at once. */
@@ -240,7 +255,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   }
   // Files to read are read the cheap way first (a first load of a large site on both cores; a watch run reads
   // the few that changed); what that cannot take is read the careful way below.
-  const quicker = await quickFiles({ contentDir, hotelsDir, hotelNames, shown, read: (abs) => !unchanged(abs, opts, "files") });
+  const { sources: quicker, fromCache } = await quickFiles({ contentDir, hotelsDir, hotelNames, shown, read: (abs) => !unchanged(abs, opts, "files"), keep: !opts.previous });
   const [site, strings, home, ...hotels] = await Promise.all([
     at("site.yaml"),
     at("strings.yaml"),
@@ -249,6 +264,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
     ...hotelNames.map((n) => at(`hotels${path.sep}${n}`, hotelsDir + path.sep + n)),
   ]);
   if (errors.length) throw new ContentErrors(errors);
+  cache.fromParseCache = fromCache;
 
   const loadedHotels = hotels as SourceFile[];
   const images = new Map<string, ImageInfo>();

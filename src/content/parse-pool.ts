@@ -7,33 +7,38 @@ import { Worker } from "node:worker_threads";
 import type { SourceFile } from "../types.js";
 import { workerScript } from "../util/worker-script.js";
 import type { ParseAnswer, ParseJob } from "./parse-worker.js";
-import { quickParse, type QuickFile } from "./quick-read.js";
+import { quickParse, type QuickFile, type QuickParsed } from "./quick-read.js";
 import { sourceFromData } from "./yaml.js";
 
 /** From this many files the parse worker pays for its start (about 40 ms, while this thread starts on the files). */
 export const PARSE_WORKER_MIN_FILES = 200;
 
-/** What {@link quickLoad} did: each file's source (undefined: read it the careful way) and how many the worker took. */
+/** What {@link quickLoad} did: each file's source (undefined: read it the careful way), as parsed, and how many the worker took. */
 export interface QuickLoad {
   sources: (SourceFile | undefined)[];
+  parsed: (QuickParsed | undefined)[];
   inWorker: number;
 }
 
 /** Reads and parses `files` the cheap way, in this thread alone below `minFiles` (default PARSE_WORKER_MIN_FILES). */
 export async function quickLoad(files: QuickFile[], minFiles = PARSE_WORKER_MIN_FILES): Promise<QuickLoad> {
   const sources: (SourceFile | undefined)[] = new Array(files.length).fill(undefined);
+  const parsed: (QuickParsed | undefined)[] = new Array(files.length).fill(undefined);
+  const take = (i: number, p: QuickParsed | undefined) => {
+    parsed[i] = p;
+    if (p) sources[i] = sourceFromData(files[i].shown, p.data, p.stamp);
+  };
   let mine = 0;
   /** Takes files from `next` (or all of them, in order) until none is left. */
   const takeFiles = (next?: Int32Array) => {
     for (let i = next ? Atomics.add(next, 0, 1) : 0; i < files.length; i = next ? Atomics.add(next, 0, 1) : i + 1) {
-      const parsed = quickParse(files[i]);
-      if (parsed) sources[i] = sourceFromData(files[i].shown, parsed.data, parsed.stamp);
+      take(i, quickParse(files[i]));
       mine++;
     }
   };
   if (files.length < minFiles) {
     takeFiles();
-    return { sources, inWorker: 0 };
+    return { sources, parsed, inWorker: 0 };
   }
 
   const next = new Int32Array(new SharedArrayBuffer(4));
@@ -45,7 +50,7 @@ export async function quickLoad(files: QuickFile[], minFiles = PARSE_WORKER_MIN_
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
   worker.on("message", (a: ParseAnswer) => {
-    if (a.parsed) sources[a.i] = sourceFromData(files[a.i].shown, a.parsed.data, a.parsed.stamp);
+    take(a.i, a.parsed);
     if (++answered >= theirs) finish();
   });
   // Should the worker fail, the files it took and did not answer stay undefined: read the careful way.
@@ -59,5 +64,5 @@ export async function quickLoad(files: QuickFile[], minFiles = PARSE_WORKER_MIN_
     worker.removeAllListeners("exit");
     await worker.terminate();
   }
-  return { sources, inWorker: theirs };
+  return { sources, parsed, inWorker: theirs };
 }

@@ -1,7 +1,7 @@
 // Loading again with the previous run's cache (as watch does): unchanged files keep their parsed objects, the
 // flag images stay with an unchanged site.yaml and are read again for a changed one, and the images come in
 // the order the content names them whichever read ends first.
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadContent } from "../../src/content/load.js";
@@ -58,5 +58,27 @@ describe("loadContent with the previous run's cache", () => {
     const next = await loadContent({ contentDir: fx.content, cwd: fx.dir, previous: first.cache, changed: new Set([changed]) });
     expect([...next.images.keys()]).toEqual(order);
     expect(next.images.get("images/default.svg")!.hash).not.toBe(first.images.get("images/default.svg")!.hash);
+  });
+});
+
+describe("loadContent with the parse cache (a build's first load)", () => {
+  it("takes settled, unchanged files from the cache and parses a saved one again: the same content as parsing all", async () => {
+    const fx = await site();
+    const files = [path.join(fx.content, "site.yaml"), path.join(fx.content, "strings.yaml"), path.join(fx.content, "home.yaml"), ...(await readdir(path.join(fx.content, "hotels"))).map((n) => path.join(fx.content, "hotels", n))];
+    const past = new Date(Date.now() - 60_000);
+    for (const f of files) await utimes(f, past, past);
+    const parsed = await loadContent({ contentDir: fx.content, cwd: fx.dir });
+    const cached = await loadContent({ contentDir: fx.content, cwd: fx.dir });
+    // From the cache: every file, with the same data and positions.
+    expect([parsed.cache.fromParseCache, cached.cache.fromParseCache]).toEqual([0, files.length]);
+    expect(cached.hotels.map((h) => h.data)).toEqual(parsed.hotels.map((h) => h.data));
+    expect(cached.site.data).toEqual(parsed.site.data);
+    expect(cached.hotels[1].locate("/id")).toEqual(parsed.hotels[1].locate("/id"));
+    const beta = path.join(fx.content, "hotels", "beta.yaml");
+    await writeFile(beta, (await readFile(beta, "utf8")).replace("Beta intro.", "Beta intro, again."));
+    const saved = await loadContent({ contentDir: fx.content, cwd: fx.dir });
+    expect(saved.cache.fromParseCache).toBe(files.length - 1);
+    expect(JSON.stringify(saved.hotels[1].data)).toContain("Beta intro, again.");
+    expect(saved.hotels[0].data).toEqual(parsed.hotels[0].data);
   });
 });

@@ -1,0 +1,112 @@
+// The parse cache: a content file's data is given back only while the file on disk is the one that was parsed
+// (size, inode, modification and change times), never for a file saved in the last SETTLED_MS, and a cache file
+// that is not one is ignored. Real files, real times.
+import { chmod, mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { lstatSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { KEPT_CACHES, openParseCache } from "../../src/content/parse-cache.js";
+import type { FileStamp } from "../../src/content/source-text.js";
+
+let dir: string;
+let content: string;
+let caches: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "hotelsite-parse-cache-"));
+  content = path.join(dir, "content");
+  caches = path.join(dir, "caches");
+  await mkdir(content);
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+/** Writes a content file last modified a minute ago (settled), and its stamp as a parse would make it. */
+async function settled(name: string, text: string): Promise<{ file: string; stamp: FileStamp }> {
+  const file = path.join(content, name);
+  await writeFile(file, text);
+  const past = new Date(Date.now() - 60_000);
+  await utimes(file, past, past);
+  const info = lstatSync(file);
+  return { file, stamp: { path: file, size: info.size, mtimeMs: info.mtimeMs } };
+}
+
+/** A cache written with the given files parsed, then opened again as the next build opens it. */
+function reopened(files: { file: string; stamp: FileStamp; data: unknown }[]) {
+  const first = openParseCache(content, caches);
+  for (const f of files) first.set(f.file, f.data, f.stamp);
+  first.save();
+  return openParseCache(content, caches);
+}
+
+describe("openParseCache", () => {
+  it("gives back a file's data while the file is the one that was parsed", async () => {
+    const a = await settled("a.yaml", "id: a\n");
+    const cache = reopened([{ ...a, data: { id: "a", list: [1, "two"] } }]);
+    expect(cache.get(a.file)).toEqual({ data: { id: "a", list: [1, "two"] }, stamp: a.stamp });
+  });
+
+  it("forgets a file saved again (even at the same size), touched, or replaced by a link", async () => {
+    const a = await settled("a.yaml", "id: a\n");
+    const b = await settled("b.yaml", "id: b\n");
+    const c = await settled("c.yaml", "id: c\n");
+    const cache = reopened([a, b, c].map((f) => ({ ...f, data: { f: f.file } })));
+    await writeFile(a.file, "id: x\n");
+    await chmod(b.file, 0o600);
+    await rm(c.file);
+    await symlink(a.file, c.file);
+    expect([cache.get(a.file), cache.get(b.file), cache.get(c.file)]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("keeps no file modified in the last moments, nor one that changed after it was read", async () => {
+    const fresh = path.join(content, "fresh.yaml");
+    await writeFile(fresh, "id: fresh\n");
+    const info = lstatSync(fresh);
+    const moved = await settled("moved.yaml", "id: moved\n");
+    const cache = reopened([
+      { file: fresh, stamp: { path: fresh, size: info.size, mtimeMs: info.mtimeMs }, data: 1 },
+      { file: moved.file, stamp: { ...moved.stamp, mtimeMs: moved.stamp.mtimeMs - 5000 }, data: 2 },
+    ]);
+    expect([cache.get(fresh), cache.get(moved.file)]).toEqual([undefined, undefined]);
+  });
+
+  it("keeps only the files asked for since it was opened (a deleted hotel's data goes)", async () => {
+    const a = await settled("a.yaml", "id: a\n");
+    const b = await settled("b.yaml", "id: b\n");
+    const second = reopened([
+      { ...a, data: "a" },
+      { ...b, data: "b" },
+    ]);
+    expect(second.get(a.file)?.data).toBe("a");
+    second.save();
+    const third = openParseCache(content, caches);
+    expect([third.get(a.file)?.data, third.get(b.file)]).toEqual(["a", undefined]);
+  });
+
+  it("ignores a cache file that is not one, and writes it anew", async () => {
+    const a = await settled("a.yaml", "id: a\n");
+    reopened([{ ...a, data: "a" }]);
+    const [name] = await readdir(caches);
+    await writeFile(path.join(caches, name), "not a cache");
+    const broken = openParseCache(content, caches);
+    expect(broken.get(a.file)).toBeUndefined();
+    broken.set(a.file, "again", a.stamp);
+    broken.save();
+    expect(openParseCache(content, caches).get(a.file)?.data).toBe("again");
+  });
+
+  it("keeps the caches of the most recently built content folders only", async () => {
+    for (let i = 0; i < KEPT_CACHES + 3; i++) {
+      const other = path.join(dir, `content-${i}`);
+      await mkdir(other);
+      const file = path.join(other, "a.yaml");
+      await writeFile(file, "id: a\n");
+      const past = new Date(Date.now() - 60_000);
+      await utimes(file, past, past);
+      const info = lstatSync(file);
+      const cache = openParseCache(other, caches);
+      cache.set(file, i, { path: file, size: info.size, mtimeMs: info.mtimeMs });
+      cache.save();
+    }
+    expect((await readdir(caches)).length).toBe(KEPT_CACHES);
+  });
+});
