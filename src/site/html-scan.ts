@@ -153,7 +153,7 @@ function scan(html: string, units: Uint16Array, wanted: ReadonlySet<string>, onA
           if (want) value = html.slice(start, j);
         }
       }
-      if (want) onAttribute((tag ??= lowerAscii(html.slice(lt + 1, tagEnd))), name, value.includes("&") ? decodeHTMLAttribute(value) : value, lt);
+      if (want) onAttribute((tag ??= tagName(html, units, lt + 1, tagEnd)), name, value.includes("&") ? decodeHTMLAttribute(value) : value, lt);
     }
     i = j + 1;
     const raw = nameAt(RAW_NAMES, units, lt + 1, tagEnd);
@@ -176,9 +176,11 @@ function rawTextEnd(tag: string): RegExp {
   return re;
 }
 
-/** A tag name as the tokenizer reads it: ASCII upper-case letters lowered (toLowerCase would lower others too). */
-function lowerAscii(name: string): string {
-  return /[A-Z]/.test(name) ? name.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : name;
+/** The tag name html[start, end) as the tokenizer reads it: ASCII upper-case letters lowered (only those). */
+function tagName(html: string, units: Uint16Array, start: number, end: number): string {
+  const name = html.slice(start, end);
+  for (let k = start; k < end; k++) if (units[k] >= 65 && units[k] <= 90) return name.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  return name;
 }
 
 const byWanted = new WeakMap<ReadonlySet<string>, Names>();
