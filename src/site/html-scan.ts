@@ -3,8 +3,8 @@
 // elements (script, style, textarea, title) is never read as markup, attribute values are double-quoted,
 // single-quoted or unquoted, and character references in them are decoded. It builds no tree and looks at no
 // text between tags, which is why the dead-link check uses it: a full parser (htmlparser2) took 1.8 s of a
-// 7.5 s build of 4,008 pages; this takes about 0.3 s of CPU there (82 MB of pages). test/site/html-scan.test.ts
-// holds it to parse5. `hotelsite links` reads pages with it too, so the two checks agree on what a page links to.
+// 7.5 s build of 4,008 pages; this takes about 0.17 s of a warm core for the 90 MB of those pages (2.3 ns a
+// character; about 0.4 s inside a build's rendering threads). test/site/html-scan.test.ts holds it to parse5. `hotelsite links` reads pages with it too, so the two checks agree on what a page links to.
 import { decodeHTMLAttribute } from "entities";
 
 /** Elements whose content is text to the tokenizer, up to their own end tag. */
@@ -13,6 +13,35 @@ export const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", 
 /** ASCII white space as the HTML standard counts it (space, tab, LF, FF, CR), by character code. */
 export const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
 const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** Bits of ENDS: the character ends a tag name (white space, "/", ">"), or an attribute name (those and "="). */
+const TAG_NAME_END = 1;
+const ATTRIBUTE_NAME_END = 2;
+/** ENDS's bits by character code: all such characters are below 63, so most letters need one comparison. */
+const ENDS = new Uint8Array(63);
+for (const c of [9, 10, 12, 13, 32, 47, 62]) ENDS[c] = TAG_NAME_END | ATTRIBUTE_NAME_END;
+ENDS[61] = ATTRIBUTE_NAME_END;
+
+/** A buffer for the code units of the pages scanned, kept between calls up to 16 MB (pages of 8 M characters). */
+let scratch = Buffer.allocUnsafeSlow(1 << 16);
+const SCRATCH_KEPT = 16 << 20;
+let scratchInUse = false;
+
+/**
+ * The page's UTF-16 code units at the same positions, then a 0 (so code may look one past the last): a typed
+ * array is read faster than charCodeAt, which checks how the string is stored on every call. The copy costs
+ * 0.1-0.2 ns a character; `own` asks for a buffer of its own (a scan started from another scan's callback).
+ */
+function codeUnitsOf(html: string, own: boolean): Uint16Array {
+  const bytes = 2 * html.length + 2;
+  let buf = scratch;
+  if (own || bytes > SCRATCH_KEPT) buf = Buffer.allocUnsafeSlow(bytes);
+  else if (bytes > scratch.length) buf = scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_KEPT, 2 ** Math.ceil(Math.log2(bytes))));
+  buf.write(html, 0, "utf16le");
+  const units = new Uint16Array(buf.buffer, buf.byteOffset, html.length + 1);
+  units[html.length] = 0;
+  return units;
+}
 
 /** An ASCII upper-case letter lowered, anything else as it is: the tokenizer lowers names this way only. */
 const lower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
@@ -28,14 +57,14 @@ function byLength(names: Iterable<string>): Names {
 }
 
 /**
- * The name of `names` that html[start, end) spells (ASCII letters in either case), else undefined: the page's
- * name is never copied out or lowered, and the string handed on is the set's own.
+ * The name of `names` that the page's code units [start, end) spell (ASCII letters in either case), else
+ * undefined: the page's name is never copied out or lowered, and the string handed on is the set's own.
  */
-function nameAt(names: Names, html: string, start: number, end: number): string | undefined {
+function nameAt(names: Names, units: Uint16Array, start: number, end: number): string | undefined {
   const candidates = names[end - start];
   if (!candidates) return undefined;
   next: for (const name of candidates) {
-    for (let k = 0; k < name.length; k++) if (lower(html.charCodeAt(start + k)) !== name.charCodeAt(k)) continue next;
+    for (let k = 0; k < name.length; k++) if (lower(units[start + k]) !== name.charCodeAt(k)) continue next;
     return name;
   }
   return undefined;
@@ -49,13 +78,25 @@ const RAW_NAMES = byLength(RAW_TEXT);
  * (`at` is where the tag starts, the same for all attributes of one tag).
  */
 export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttribute: (tag: string, name: string, value: string, at: number) => void): void {
+  const own = scratchInUse;
+  scratchInUse = true;
+  try {
+    scan(html, codeUnitsOf(html, own), wanted, onAttribute);
+  } finally {
+    scratchInUse = own;
+  }
+}
+
+/** scanStartTags, reading characters from `units` (html's, at the same positions) and copying values from html. */
+function scan(html: string, units: Uint16Array, wanted: ReadonlySet<string>, onAttribute: (tag: string, name: string, value: string, at: number) => void): void {
   const n = html.length;
   const names = namesOf(wanted);
   let i = 0;
   while (i < n) {
-    const lt = html.indexOf("<", i);
+    // Most tags follow another: indexOf is called only when text comes between.
+    const lt = units[i] === 60 /* < */ ? i : html.indexOf("<", i);
     if (lt < 0) return;
-    const next = html.charCodeAt(lt + 1);
+    const next = units[lt + 1];
     if (next === 33 /* ! */) {
       // A comment runs to "-->"; a doctype or other markup declaration to ">".
       const end = html.startsWith("<!--", lt) ? html.indexOf("-->", lt + 4) : html.indexOf(">", lt + 2);
@@ -63,8 +104,10 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
       continue;
     }
     if (next === 47 /* / */ || next === 63 /* ? */) {
-      const end = html.indexOf(">", lt + 2);
-      i = end < 0 ? n : end + 1;
+      // An end tag is short: a loop finds its ">" sooner than a call to indexOf.
+      let end = lt + 2;
+      while (end < n && units[end] !== 62) end++;
+      i = end + 1;
       continue;
     }
     if (!isAlpha(next)) {
@@ -75,12 +118,12 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
     // attribute is handed on: most tags have none.
     let j = lt + 1;
     let c = 0;
-    while (j < n && !isSpace((c = html.charCodeAt(j))) && c !== 47 && c !== 62) j++;
+    while (j < n && ((c = units[j]) > 62 || !(ENDS[c] & TAG_NAME_END))) j++;
     const tagEnd = j;
     let tag: string | undefined;
     // Attributes, until ">".
     while (j < n) {
-      c = html.charCodeAt(j);
+      c = units[j];
       if (isSpace(c) || c === 47 /* / */) {
         j++;
         continue;
@@ -89,16 +132,16 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
       const nameStart = j;
       // The first character may be "=" (it is then part of the name), as the standard says.
       j++;
-      while (j < n && !isSpace((c = html.charCodeAt(j))) && c !== 47 && c !== 62 && c !== 61) j++;
+      while (j < n && ((c = units[j]) > 62 || !(ENDS[c] & ATTRIBUTE_NAME_END))) j++;
       // Most attributes are not wanted: their name and value are never copied out of the page.
-      const name = nameAt(names, html, nameStart, j);
+      const name = nameAt(names, units, nameStart, j);
       const want = name !== undefined;
-      while (j < n && isSpace(html.charCodeAt(j))) j++;
+      while (j < n && isSpace(units[j])) j++;
       let value = "";
-      if (html.charCodeAt(j) === 61 /* = */) {
+      if (units[j] === 61 /* = */) {
         j++;
-        while (j < n && isSpace(html.charCodeAt(j))) j++;
-        const q = html.charCodeAt(j);
+        while (j < n && isSpace(units[j])) j++;
+        const q = units[j];
         if (q === 34 || q === 39) {
           const end = html.indexOf(q === 34 ? '"' : "'", j + 1);
           const stop = end < 0 ? n : end;
@@ -106,14 +149,14 @@ export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttri
           j = stop + 1;
         } else {
           const start = j;
-          while (j < n && !isSpace((c = html.charCodeAt(j))) && c !== 62) j++;
+          while (j < n && !isSpace((c = units[j])) && c !== 62) j++;
           if (want) value = html.slice(start, j);
         }
       }
-      if (want) onAttribute((tag ??= lowerAscii(html.slice(lt + 1, tagEnd))), name, value.includes("&") ? decodeHTMLAttribute(value) : value, lt);
+      if (want) onAttribute((tag ??= tagName(html, units, lt + 1, tagEnd)), name, value.includes("&") ? decodeHTMLAttribute(value) : value, lt);
     }
     i = j + 1;
-    const raw = nameAt(RAW_NAMES, html, lt + 1, tagEnd);
+    const raw = nameAt(RAW_NAMES, units, lt + 1, tagEnd);
     if (raw) {
       // Raw text ends at "</tag" followed by white space, "/" or ">", in any case.
       const end = rawTextEnd(raw);
@@ -133,9 +176,11 @@ function rawTextEnd(tag: string): RegExp {
   return re;
 }
 
-/** A tag name as the tokenizer reads it: ASCII upper-case letters lowered (toLowerCase would lower others too). */
-function lowerAscii(name: string): string {
-  return /[A-Z]/.test(name) ? name.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : name;
+/** The tag name html[start, end) as the tokenizer reads it: ASCII upper-case letters lowered (only those). */
+function tagName(html: string, units: Uint16Array, start: number, end: number): string {
+  const name = html.slice(start, end);
+  for (let k = start; k < end; k++) if (units[k] >= 65 && units[k] <= 90) return name.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  return name;
 }
 
 const byWanted = new WeakMap<ReadonlySet<string>, Names>();

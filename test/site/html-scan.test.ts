@@ -109,4 +109,34 @@ describe("scanStartTags", () => {
     const html = `<scripts src="/1"><ScRiPt src="/2">"<a href=/in-script>"</SCRIPT ><textarea><a href=/in-textarea></textarea><a href="/3"><xmp><a href=/x></xmp><a href="/4">`;
     expect(found(html, ["src", "href"])).toEqual(["scripts src=/1", "script src=/2", "a href=/3", "a href=/4"]);
   });
+
+  it("reads characters outside Latin-1, astral ones and lone surrogates at their places in the page", () => {
+    const html = `<p title="中文 😀 \uD800">日本語\uDC00</p><a href="/é😀/" id=\uD83D>x</a><img src=/i.png>`;
+    expect(found(html, ["href", "id", "src", "title"])).toEqual(["p title=中文 😀 \uD800", "a href=/é😀/", "a id=\uD83D", "img src=/i.png"]);
+  });
+
+  it("hands on what a page ending inside a tag has read so far", () => {
+    expect(found(`<a id=x href="/unclosed`, ["href", "id"])).toEqual(["a id=x", "a href=/unclosed"]);
+    expect(found(`<a href`, ["href"])).toEqual(["a href="]);
+    expect(found(`<a href=`, ["href"])).toEqual(["a href="]);
+    expect(found(`<a title='x href=/y`, ["href"])).toEqual([]);
+    for (const end of ["<", "</", "<a", "<!", "<!--", "</a"]) expect(found(`<a href=/z>${end}`, ["href"])).toEqual(["a href=/z"]);
+  });
+
+  it("reads a page scanned from inside another's callback, and pages larger than the last", () => {
+    const inner: string[] = [];
+    const outer: string[] = [];
+    scanStartTags(`<a href="/outer-1"><a href="/outer-2">`, new Set(["href"]), (_tag, _name, value) => {
+      outer.push(value);
+      inner.push(...found(`<img src="/inner-of-${value}">`, ["src"]));
+    });
+    expect(outer).toEqual(["/outer-1", "/outer-2"]);
+    expect(inner).toEqual(["img src=/inner-of-/outer-1", "img src=/inner-of-/outer-2"]);
+    // 100,000 and 9 million characters: more than the buffer kept between scans holds, then more than it may grow to.
+    for (const size of [100_000, 9_000_000]) {
+      const html = `${"<p class=x>".repeat(size / 11)}<a href="/last">`;
+      expect(found(html, ["href"])).toEqual(["a href=/last"]);
+      expect(found(`<a href="/small">`, ["href"])).toEqual(["a href=/small"]);
+    }
+  });
 });
