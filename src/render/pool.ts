@@ -11,7 +11,7 @@ import type { Page } from "../site/pages.js";
 import { summary, type PageSummary } from "../site/resolve.js";
 import { workerScript } from "../util/worker-script.js";
 import type { StagingOptions } from "../write/staging.js";
-import { decodeError, type FromWorker, type TemplatesInit, type ToWorker } from "./messages.js";
+import { ANSWERS_PER_MESSAGE, decodeError, type FromWorker, type TemplatesInit, type ToWorker, type WorkerStart } from "./messages.js";
 import { addTemplateError } from "./render.js";
 
 /** A page rendered: its links and ids for the dead-link check, its bytes when it was not written. */
@@ -45,8 +45,11 @@ export const DEFAULT_MEMORY_MB = 512;
  */
 export const YOUNG_GENERATION_MB = 12;
 
-/** Pages handed to a thread before it answers: enough that it never waits for the next, few enough to bound memory. */
-export const IN_FLIGHT = 4;
+/**
+ * Pages handed to a thread before it answers: enough that it never waits for the next while its answers travel
+ * in groups (ANSWERS_PER_MESSAGE), few enough to bound memory.
+ */
+export const IN_FLIGHT = 2 * ANSWERS_PER_MESSAGE;
 
 /**
  * Pages a rendering thread must have to pay for itself: starting one and importing React and the templates
@@ -78,6 +81,9 @@ interface Slot {
   worker: Worker;
   jobs: Job[];
   timer?: NodeJS.Timeout;
+  /** How many messages the thread has started on (it counts), and how many answers came back. */
+  started: Int32Array;
+  answered: number;
 }
 
 /** N rendering threads; kept by watch from run to run in its State, closed by a build once it rendered. */
@@ -137,30 +143,39 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
   const slots: Slot[] = [];
   /** Starts one more rendering thread (React loads as it starts, while the main thread loads the content). */
   const addSlot = () => {
-    const slot: Slot = { worker: new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }), jobs: [] };
-    slot.worker.on("message", (answer: FromWorker) => {
-      const job = slot.jobs.shift();
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const workerData: WorkerStart = { started };
+    const slot: Slot = { worker: new Worker(script, { workerData, resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }), jobs: [], started, answered: 0 };
+    slot.worker.on("message", (answers: FromWorker[]) => {
+      for (const answer of answers) {
+        slot.answered++;
+        slot.jobs.shift()?.done(answer);
+      }
       if (slot.jobs.length) arm(slot);
       else clearTimeout(slot.timer);
-      job?.done(answer);
       wake();
     });
     slot.worker.on("error", (e: NodeJS.ErrnoException) => {
-      if (e.code === "ERR_WORKER_OUT_OF_MEMORY") fail(stopped(slot.jobs[0], `ran out of memory (${memoryMb} MB)`, "a template that allocates without end stops here; look for a loop that grows a list or a string"));
+      if (e.code === "ERR_WORKER_OUT_OF_MEMORY") fail(stopped(inHand(slot), `ran out of memory (${memoryMb} MB)`, "a template that allocates without end stops here; look for a loop that grows a list or a string"));
       else fail(e);
     });
     slot.worker.on("exit", (code) => {
-      if (!closing) fail(stopped(slot.jobs[0], `stopped its rendering thread (exit code ${code})`, "templates must not call process.exit; throw an error to fail the build"));
+      if (!closing) fail(stopped(inHand(slot), `stopped its rendering thread (exit code ${code})`, "templates must not call process.exit; throw an error to fail the build"));
     });
     slots.push(slot);
   };
   while (slots.length < threads) addSlot();
 
+  /** The job a thread is on: its answers to earlier ones may still wait to be sent with later ones. */
+  const inHand = (slot: Slot): Job | undefined => slot.jobs[Math.min(slot.jobs.length - 1, Math.max(0, Atomics.load(slot.started, 0) - slot.answered - 1))];
   /** Starts the time limit of the thread's oldest job (again after each answer: the next job starts then). */
   const arm = (slot: Slot) => {
     clearTimeout(slot.timer);
-    const job = slot.jobs[0];
-    slot.timer = setTimeout(() => fail(stopped(job, `did not finish within ${job.limitMs / 1000} s`, "a template that never ends (an endless loop) stops here; raise --timeout if a page really takes this long")), job.limitMs);
+    const limitMs = slot.jobs[0].limitMs;
+    slot.timer = setTimeout(() => {
+      const job = inHand(slot);
+      fail(stopped(job, `did not finish within ${(job?.limitMs ?? limitMs) / 1000} s`, "a template that never ends (an endless loop) stops here; raise --timeout if a page really takes this long"));
+    }, limitMs);
     slot.timer.unref();
   };
   /** Sends one message to a thread; its answer goes to `done`. The time limit runs from when the thread can start on it. */

@@ -120,6 +120,22 @@ describe("a render pool", () => {
     expect(errors[0].hint).toMatch(/--timeout/);
   });
 
+  it("names the page in hand at a limit, not an earlier one whose answer waits to travel with the next ones", async () => {
+    const t = await templatesWith("loops-later", `  for (;;) {}`);
+    // Slow pages first (each holds the thread 50 ms, so the next are queued behind it), then the looping one.
+    await writeFile(path.join(t, "index.tsx"), (await readFile(path.join(t, "index.tsx"), "utf8")).replace("showcase: Plain", "showcase: () => { const end = Date.now() + 50; while (Date.now() < end); return <p>slow</p>; }"));
+    const showcases = pages.filter((p) => p.template === "showcase");
+    const templates = await loadTemplates({ templatesDir: t, cwd: t });
+    const pool = await startPool(1, { timeoutMs: 2000 });
+    try {
+      await pool.load({ templatesUrl: templates.url, assets, templatesDir: t, cwd: t });
+      const errors = await errorsOf(pool.render([...showcases, pages.find((p) => p.template === "story")!]));
+      expect(errors.map((e) => e.message)).toEqual([`template "story" did not finish within 2 s on ${story()}`]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("stops a template that allocates without end at the memory limit", async () => {
     const t = await templatesWith("allocates", `  const all: string[][] = [];\n  for (;;) all.push(new Array(1e5).fill("x"));`);
     const errors = await errorsOf(renderWith(t, 1, { memoryMb: 48, timeoutMs: 60_000 }));
