@@ -1,5 +1,6 @@
 // Bundles the site's stylesheet and its one small script with esbuild, under content-hashed names that are
 // safe to cache forever. Fonts the stylesheet uses come along, hashed too.
+import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type * as esbuild from "esbuild";
@@ -63,10 +64,14 @@ export async function bundleAssets(opts: { templatesDir: string; cwd?: string })
     if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, cwd, e));
     throw e;
   }
-  const files = result.outputFiles.map((f) => ({
-    path: `assets/${path.relative(outdir, f.path).split(path.sep).join("/").replace(/^site-js\./, "site.")}`,
-    contents: f.contents,
-  }));
+  const files = result.outputFiles.map((f) => {
+    const name = path.relative(outdir, f.path).split(path.sep).join("/");
+    // The stylesheet and the script are named by a hash of their bytes alone: esbuild's own hash also covers the
+    // input paths, so the same site built from another folder (CI, another clone) would get other names.
+    const entry = /^(site|site-js)\.[^/.]+\.(css|js)$/.exec(name);
+    const own = entry && `site.${createHash("sha256").update(f.contents).digest("hex").slice(0, 8).toUpperCase()}.${entry[2]}`;
+    return { path: `assets/${own ?? name}`, contents: f.contents };
+  });
   const find = (re: RegExp) => "/" + (files.find((f) => re.test(f.path))?.path ?? "");
   const preload = files
     .filter((f) => /\.woff2$/.test(f.path) && /display/i.test(f.path))
