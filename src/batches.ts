@@ -1,0 +1,96 @@
+// Carries out a later run's render plan batch by batch (plan.ts orders the pages and cuts the batches): each
+// batch is rendered, its pages' links are checked, and its pages are written before the next batch is written,
+// so the pages an editor waits for reach the disk first while the rest still render. The next batch renders
+// while one is checked and written. A failure stops the writing but not the rendering and checking, so the run
+// still reports every error at once, as a run in one piece would.
+import { ContentError, ContentErrors } from "./errors.js";
+import { addTemplateError } from "./render/render.js";
+import { fileForUrl } from "./site/links.js";
+
+/** A page rendered, as far as batching looks at it: where it goes and what it links to. */
+export interface BatchPage {
+  page: { outFile: string };
+  links: string[];
+}
+
+/** What the pipeline does with a batch; `write` is absent when nothing is written (a rehearsal). */
+export interface BatchSteps<P, R extends BatchPage> {
+  /** Renders pages; throws ContentErrors for template errors. */
+  render(pages: P[]): Promise<R[]>;
+  /** The dead links of these pages, every page rendered so far known with its new ids. */
+  check(pages: R[]): ContentError[];
+  /** Writes these pages (they passed the check). */
+  write?(pages: R[]): Promise<void>;
+}
+
+/**
+ * Renders, checks and writes `batches` in order; resolves with every page rendered, in that order. `failed`:
+ * errors already found (the links of pages not rendered, when a file went away): nothing is written then.
+ * A page's link to a #fragment of a page a later batch renders is checked against that page as it is on disk:
+ * when it has the id, the page is written now and its links are checked again before that page is replaced;
+ * when it lacks it (a new id), the page waits for that batch and is checked and written with it. Throws the
+ * template errors, else the dead links, of every batch.
+ */
+export async function renderBatches<P extends { outFile: string }, R extends BatchPage>(batches: P[][], steps: BatchSteps<P, R>, failed: ContentError[] = []): Promise<R[]> {
+  const batchOf = new Map<string, number>();
+  batches.forEach((batch, i) => batch.forEach((p) => batchOf.set(p.outFile, i)));
+  // The later batches (after `i`) whose pages a page's links name a #fragment of.
+  const laterTargets = (r: R, i: number) => {
+    const later = new Set<number>();
+    for (const url of r.links) {
+      const j = url.indexOf("#") > 0 ? (batchOf.get(fileForUrl(url)) ?? -1) : -1;
+      if (j > i) later.add(j);
+    }
+    return later;
+  };
+  const rendered: R[] = [];
+  const templateErrors: ContentError[] = [];
+  const dead = [...failed];
+  const start = (i: number) =>
+    steps.render(batches[i]).then(
+      (done) => done,
+      (e: unknown) => {
+        if (!(e instanceof ContentErrors)) throw e;
+        for (const x of e.errors) addTemplateError(templateErrors, x);
+        return undefined;
+      },
+    );
+  let next = batches.length ? start(0) : undefined;
+  // Pages whose links name an id a later batch's page does not have yet; pages written, to check again with a batch.
+  let held: R[] = [];
+  const again = new Map<number, R[]>();
+  try {
+    for (let i = 0; i < batches.length; i++) {
+      const done = await next!;
+      // The next batch renders while this one is written, once this one's links are checked against the pages as they are now.
+      const startNext = () => (next = i + 1 < batches.length ? start(i + 1) : undefined);
+      if (!done) {
+        startNext();
+        continue;
+      }
+      rendered.push(...done);
+      const checked: R[] = again.get(i) ?? [];
+      const ready: R[] = [];
+      const waiting: R[] = [];
+      for (const r of [...held, ...done]) {
+        const later = laterTargets(r, i);
+        if (!later.size) checked.push(r);
+        else if (steps.check([r]).length) {
+          waiting.push(r);
+          continue;
+        } else for (const j of later) again.set(j, [...(again.get(j) ?? []), r]);
+        ready.push(r);
+      }
+      held = waiting;
+      if (checked.length) dead.push(...steps.check(checked));
+      startNext();
+      if (!templateErrors.length && !dead.length && ready.length) await steps.write?.(ready);
+    }
+  } finally {
+    // A write that failed leaves no render running into the next run.
+    await next?.catch(() => {});
+  }
+  if (templateErrors.length) throw new ContentErrors(templateErrors);
+  if (dead.length) throw new ContentErrors(dead);
+  return rendered;
+}
