@@ -1,7 +1,7 @@
 // Carries out a later run's render plan batch by batch (plan.ts orders the pages and cuts the batches): each
 // batch is rendered, its pages' links are checked, and its pages are written before the next batch is written,
 // so the pages an editor waits for reach the disk first while the rest still render. The next batch renders
-// while one is checked and written. A failure stops the writing but not the rendering and checking, so the run
+// while one is finished, checked and written. A failure stops the writing but not the rendering and checking, so the run
 // still reports every error at once, as a run in one piece would.
 import { ContentError, ContentErrors } from "./errors.js";
 import { addTemplateError } from "./render/render.js";
@@ -15,12 +15,20 @@ export interface BatchPage {
 
 /** What the pipeline does with a batch; `write` is absent when nothing is written (a rehearsal). */
 export interface BatchSteps<P, R extends BatchPage> {
-  /** Renders pages; throws ContentErrors for template errors. */
-  render(pages: P[]): Promise<R[]>;
-  /** The dead links of these pages, every page rendered so far known with its new ids. */
+  /** Renders pages, taking each from the iterable when a thread can start on it; throws ContentErrors for template errors. */
+  render(pages: Iterable<P>): Promise<R[]>;
+  /** Takes a batch's rendered pages in: the checks from now on see their ids. Batches are taken in order. */
+  take(pages: R[]): void;
+  /** The dead links of these pages, against every page taken so far (with its new ids) and the others as they are. */
   check(pages: R[]): ContentError[];
   /** Writes these pages (they passed the check). */
   write?(pages: R[]): Promise<void>;
+}
+
+/** The pages, and `handed()` once the last of them was taken. */
+function* announced<P>(pages: P[], handed: () => void): Generator<P> {
+  yield* pages;
+  handed();
 }
 
 /**
@@ -46,29 +54,35 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
   const rendered: R[] = [];
   const templateErrors: ContentError[] = [];
   const dead = [...failed];
-  const start = (i: number) =>
-    steps.render(batches[i]).then(
+  // The first batch that failed (its render, or its checks): it and the batches after it are not written.
+  let firstFailed = failed.length ? -1 : Infinity;
+  // A batch is handed to the threads as soon as the last one's pages all are: the threads never wait between
+  // batches, and a batch's pages still come after the last one's.
+  const renders: (Promise<R[] | undefined> | undefined)[] = [];
+  const start = (i: number) => {
+    if (i >= batches.length || renders[i]) return;
+    renders[i] = steps.render(announced(batches[i], () => start(i + 1))).then(
       (done) => done,
       (e: unknown) => {
         if (!(e instanceof ContentErrors)) throw e;
         for (const x of e.errors) addTemplateError(templateErrors, x);
+        firstFailed = Math.min(firstFailed, i);
         return undefined;
       },
     );
-  let next = batches.length ? start(0) : undefined;
+  };
+  start(0);
   // Pages whose links name an id a later batch's page does not have yet; pages written, to check again with a batch.
   let held: R[] = [];
   const again = new Map<number, R[]>();
   try {
     for (let i = 0; i < batches.length; i++) {
-      const done = await next!;
-      // The next batch renders while this one is written, once this one's links are checked against the pages as they are now.
-      const startNext = () => (next = i + 1 < batches.length ? start(i + 1) : undefined);
-      if (!done) {
-        startNext();
-        continue;
-      }
+      const done = await renders[i];
+      // A render that stopped before taking all its pages (the threads failed) still lets the next one start.
+      start(i + 1);
+      if (!done) continue;
       rendered.push(...done);
+      steps.take(done);
       const checked: R[] = again.get(i) ?? [];
       const ready: R[] = [];
       const waiting: R[] = [];
@@ -82,13 +96,14 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
         ready.push(r);
       }
       held = waiting;
-      if (checked.length) dead.push(...steps.check(checked));
-      startNext();
-      if (!templateErrors.length && !dead.length && ready.length) await steps.write?.(ready);
+      const found = checked.length ? steps.check(checked) : [];
+      if (found.length) firstFailed = Math.min(firstFailed, i);
+      dead.push(...found);
+      if (i < firstFailed && ready.length) await steps.write?.(ready);
     }
   } finally {
     // A write that failed leaves no render running into the next run.
-    await next?.catch(() => {});
+    await Promise.all(renders.map((r) => r?.catch(() => {})));
   }
   if (templateErrors.length) throw new ContentErrors(templateErrors);
   if (dead.length) throw new ContentErrors(dead);

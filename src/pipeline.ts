@@ -358,10 +358,9 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       const done = await renderBatches(
         plan!.batches,
         {
-          render: async (batch) => {
-            const out = await time("render", () => pool!.render(batch));
+          render: (batch) => time("render", () => pool!.render(batch)),
+          take: (out) => {
             for (const r of out) links.set(r.page.outFile, { links: r.links, ids: r.ids });
-            return out;
           },
           check: (out) => deadIn(out.map((r) => ({ outFile: r.page.outFile, links: r.links, ids: r.ids }))),
           write: toWrite

@@ -20,12 +20,15 @@ function steps(linksOf: Record<string, string[]> = {}, opts: { before?: Record<s
   return {
     log,
     steps: {
-      render: async (batch: P[]): Promise<BatchPage[]> => {
+      render: async (pages: Iterable<P>): Promise<BatchPage[]> => {
+        const batch = [...pages];
         log.push(`render ${batch.map((p) => p.outFile).join(" ")}`);
         const failing = batch.find((p) => p.outFile === opts.failOn);
         if (failing) throw new ContentErrors([new ContentError({ file: "templates/pages/X.tsx" }, `template "x" failed on ${failing.outFile}: boom`)]);
-        for (const p of batch) ids.set(p.outFile, opts.after?.[p.outFile] ?? []);
         return batch.map((p) => ({ page: p, links: linksOf[p.outFile] ?? [] }));
+      },
+      take: (done: BatchPage[]) => {
+        for (const r of done) ids.set(r.page.outFile, opts.after?.[r.page.outFile] ?? []);
       },
       check: (done: BatchPage[]) => {
         log.push(`check ${done.map((r) => r.page.outFile).join(" ")}`);
