@@ -56,50 +56,63 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
   const dead = [...failed];
   // The first batch that failed (its render, or its checks): it and the batches after it are not written.
   let firstFailed = failed.length ? -1 : Infinity;
-  // A batch is handed to the threads as soon as the last one's pages all are: the threads never wait between
-  // batches, and a batch's pages still come after the last one's.
+  // Batch j is handed to the threads once batch j-1's pages all are and batch j-2 is written: the threads never
+  // wait between batches, a batch's pages come after the last one's, memory holds at most three batches, and the
+  // first batches' writes do not queue behind the traffic of the rest.
   const renders: (Promise<R[] | undefined> | undefined)[] = [];
-  const start = (i: number) => {
-    if (i >= batches.length || renders[i]) return;
-    renders[i] = steps.render(announced(batches[i], () => start(i + 1))).then(
+  const handed: boolean[] = [];
+  let settled = -1;
+  const start = (j: number) => {
+    if (j >= batches.length || renders[j] || (j > 0 && (!handed[j - 1] || settled < j - 2))) return;
+    const handing = announced(batches[j], () => {
+      handed[j] = true;
+      start(j + 1);
+    });
+    renders[j] = steps.render(handing).then(
       (done) => done,
       (e: unknown) => {
         if (!(e instanceof ContentErrors)) throw e;
         for (const x of e.errors) addTemplateError(templateErrors, x);
-        firstFailed = Math.min(firstFailed, i);
+        firstFailed = Math.min(firstFailed, j);
         return undefined;
       },
     );
   };
-  start(0);
   // Pages whose links name an id a later batch's page does not have yet; pages written, to check again with a batch.
   let held: R[] = [];
   const again = new Map<number, R[]>();
+  /** Takes batch i in, checks what can be checked, and writes what passed. */
+  const finish = async (i: number, done: R[]) => {
+    rendered.push(...done);
+    steps.take(done);
+    const checked: R[] = again.get(i) ?? [];
+    const ready: R[] = [];
+    const waiting: R[] = [];
+    for (const r of [...held, ...done]) {
+      const later = laterTargets(r, i);
+      if (!later.size) checked.push(r);
+      else if (steps.check([r]).length) {
+        waiting.push(r);
+        continue;
+      } else for (const j of later) again.set(j, [...(again.get(j) ?? []), r]);
+      ready.push(r);
+    }
+    held = waiting;
+    const found = checked.length ? steps.check(checked) : [];
+    if (found.length) firstFailed = Math.min(firstFailed, i);
+    dead.push(...found);
+    if (i < firstFailed && ready.length) await steps.write?.(ready);
+  };
+  start(0);
   try {
     for (let i = 0; i < batches.length; i++) {
       const done = await renders[i];
       // A render that stopped before taking all its pages (the threads failed) still lets the next one start.
+      handed[i] = true;
       start(i + 1);
-      if (!done) continue;
-      rendered.push(...done);
-      steps.take(done);
-      const checked: R[] = again.get(i) ?? [];
-      const ready: R[] = [];
-      const waiting: R[] = [];
-      for (const r of [...held, ...done]) {
-        const later = laterTargets(r, i);
-        if (!later.size) checked.push(r);
-        else if (steps.check([r]).length) {
-          waiting.push(r);
-          continue;
-        } else for (const j of later) again.set(j, [...(again.get(j) ?? []), r]);
-        ready.push(r);
-      }
-      held = waiting;
-      const found = checked.length ? steps.check(checked) : [];
-      if (found.length) firstFailed = Math.min(firstFailed, i);
-      dead.push(...found);
-      if (i < firstFailed && ready.length) await steps.write?.(ready);
+      if (done) await finish(i, done);
+      settled = i;
+      start(i + 2);
     }
   } finally {
     // A write that failed leaves no render running into the next run.

@@ -52,6 +52,15 @@ describe("renderBatches", () => {
     for (const w of writes) expect(log.indexOf(w.replace("write", "check"))).toBeLessThan(log.indexOf(w));
   });
 
+  it("hands a batch to the threads once the last one's pages are handed and the one before that is written", async () => {
+    const { log, steps: s } = steps();
+    await renderBatches([pages("a/index.html"), pages("b/index.html"), pages("c/index.html"), pages("d/index.html")], s);
+    // b renders beside a (the threads never wait between batches); c waits for a's write, d for b's.
+    expect(log.indexOf("render b/index.html")).toBeLessThan(log.indexOf("write a/index.html"));
+    expect(log.indexOf("write a/index.html")).toBeLessThan(log.indexOf("render c/index.html"));
+    expect(log.indexOf("write b/index.html")).toBeLessThan(log.indexOf("render d/index.html"));
+  });
+
   it("writes a page linking to a #fragment of a later batch's page at once when that page on disk has the id, and checks it again with that batch", async () => {
     const { log, steps: s } = steps({ "a/index.html": ["/", "/c/#rooms", "#top"], "b/index.html": ["/#destinations"] }, { before: { "c/index.html": ["rooms"] }, after: { "c/index.html": ["rooms"], "index.html": ["destinations"] } });
     await renderBatches([pages("a/index.html"), pages("index.html"), pages("b/index.html"), pages("c/index.html")], s);
