@@ -65,7 +65,7 @@ export interface RunReport {
   full: boolean;
   /** The changed files that started the run (relative to the working directory), empty for a first run. */
   changed: string[];
-  /** Output files of the pages rendered, in page order. */
+  /** Output files of the pages rendered, in the plan's order (what an editor waits for first). */
   rendered: string[];
   /** Why each page was rendered again (a run on a previous state): the input or template that changed, or "new page". */
   why: Record<string, string>;
