@@ -428,7 +428,7 @@ function ownPages(pages: Page[], content: Content, files: Set<string>, cwd: stri
   const own = new Set<string>();
   const changed = new Set(Object.keys(content.files).filter((source) => files.has(path.resolve(cwd, content.files[source]))));
   if (!changed.size) return own;
-  for (const p of pages) if (changed.has(p.kind === "hotel" ? input.hotel(p.hotel.id) : p.kind)) own.add(p.outFile);
+  for (const p of pages) if (changed.has(p.kind === "hotel" ? input.hotel(p.hotel.id) : p.kind === "home" ? "home" : "")) own.add(p.outFile);
   return own;
 }
 
