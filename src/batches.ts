@@ -1,8 +1,8 @@
 // Carries out a later run's render plan batch by batch (plan.ts orders the pages and cuts the batches): each
 // batch is rendered, its pages' links are checked, and its pages are written before the next batch is written,
 // so the pages an editor waits for reach the disk first while the rest still render. The next batch renders
-// while one is finished, checked and written. A failure stops the writing but not the rendering and checking, so the run
-// still reports every error at once, as a run in one piece would.
+// while one is finished, checked and written. A failure stops the writing but not the rendering and checking,
+// so the run still reports every error at once, as a run in one piece would.
 import { ContentError, ContentErrors } from "./errors.js";
 import { addTemplateError } from "./render/render.js";
 import { fileForUrl } from "./site/links.js";
@@ -77,6 +77,8 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
         return undefined;
       },
     );
+    // Awaited in order below; a failure of the threads (a bug) found here first is not an unhandled rejection.
+    renders[j].catch(() => {});
   };
   // Pages whose links name an id a later batch's page does not have yet; pages written, to check again with a batch.
   let held: R[] = [];

@@ -116,6 +116,21 @@ describe("renderBatches", () => {
     expect(log).toEqual(["render a/index.html", "check a/index.html"]);
   });
 
+  it("rejects with a failure that is not the user's (the threads died), met in a later batch while an earlier one is written", async () => {
+    const { log, steps: s } = steps();
+    const render = (pages: Iterable<P>) => {
+      const batch = [...pages];
+      return batch[0].outFile === "b/index.html" ? Promise.reject(new Error("thread died")) : s.render(batch);
+    };
+    // The write goes through the event loop, as a real one does, while the later batch's failure is pending.
+    const write = async (done: BatchPage[]) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await s.write(done);
+    };
+    await expect(renderBatches([pages("a/index.html"), pages("b/index.html"), pages("c/index.html")], { ...s, render, write })).rejects.toThrow("thread died");
+    expect(log).toContain("write a/index.html");
+  });
+
   it("renders without writing when it has no write step (a rehearsal)", async () => {
     const { log, steps: s } = steps();
     const { write: _write, ...rehearsal } = s;
