@@ -69,6 +69,8 @@ export interface RunReport {
   rendered: string[];
   /** Why each page was rendered again (a run on a previous state): the input or template that changed, or "new page". */
   why: Record<string, string>;
+  /** A run written in several batches: the first batch's pages, and when they were on disk (ms from the run's start). */
+  firstBatch?: { pages: number; ms: number };
   /** Output files written because their bytes changed (or all of them when the folder was swapped in). */
   written: string[];
   /** Output files removed because the site no longer has them. */
@@ -329,6 +331,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // A rehearsal (until "render") writes nothing; a first run's staging folder always gets its files.
     const written: string[] = [];
     const removed: string[] = [];
+    let firstBatch: RunReport["firstBatch"];
     if (sink) {
       await time("write", async () => {
         const rest = [...assets!.files, ...publish];
@@ -366,6 +369,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
           write: toWrite
             ? async (out) => {
                 await writeOut(out.map((r) => ({ path: r.page.outFile, contents: r.bytes! })));
+                if (plan!.batches.length > 1) firstBatch ??= { pages: out.length, ms: performance.now() - started };
                 opts.preview?.written(out.map((r) => r.page.outFile));
               }
             : undefined,
@@ -382,7 +386,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (previous?.pool && previous.pool !== pool) await previous.pool.close();
     return {
       state,
-      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), why: prev ? plan!.why : {}, written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
+      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), why: prev ? plan!.why : {}, firstBatch, written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
     };
   } catch (e) {
     // A first run's staging folder is thrown away whole; the last good output stays as it was.

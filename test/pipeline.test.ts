@@ -321,6 +321,7 @@ describe("run in batches (a save that renders many pages)", () => {
       expect(sorted(batches[1])).toEqual(sorted(langs("test-brand-gamma/index.html")));
       expect(sorted(batches[2])).toEqual(sorted(langs("index.html")));
       expect(batches.flat()).toEqual(r.rendered);
+      expect(r.firstBatch?.pages).toBe(1);
       expect(Object.keys(r.why)).toEqual(r.rendered);
       expect(await readFile(out("ja/404.html"), "utf8")).toContain("Cove");
     });
