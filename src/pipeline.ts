@@ -287,7 +287,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     })();
     const causes = { first: !prev, templates: affected, assets: JSON.stringify(assets!.links) !== JSON.stringify(prev?.assets?.links) };
     // What an editor waits for goes first: the pages the preview shows, then those made from the saved files.
-    const focus = prev ? { shown: new Set(opts.preview?.shown()), own: ownPages(pages!, content, files, cwd) } : NO_FOCUS;
+    const focus = prev ? { shown: new Set(opts.preview?.shown()), own: ownPages(pages!, content, new Set([...files].map(shown))) } : NO_FOCUS;
     const plan = pages ? planRender(pages, resolver.site().reused, why, causes, focus) : undefined;
     const dirty: Iterable<Page> = plan ? plan.pages : timedPages(resolver.pages(), timings);
     // A first run's threads write each page into the output's staging folder as they render it (memory holds
@@ -427,10 +427,13 @@ export async function rehearse(state: State, opts: PipelineOptions): Promise<Run
   return (await run({ ...state, inputs }, new Set([path.resolve(cwd, file)]), { ...opts, until: "render" })).report;
 }
 
-/** Output files of the pages made from a changed file: a hotel's pages from its file, the home pages from theirs. */
-function ownPages(pages: Page[], content: Content, files: Set<string>, cwd: string): Set<string> {
+/**
+ * Output files of the pages made from a changed file (`files` as content.files shows them): a hotel's pages from
+ * its file, the home pages from theirs.
+ */
+function ownPages(pages: Page[], content: Content, files: Set<string>): Set<string> {
   const own = new Set<string>();
-  const changed = new Set(Object.keys(content.files).filter((source) => files.has(path.resolve(cwd, content.files[source]))));
+  const changed = new Set(Object.keys(content.files).filter((source) => files.has(content.files[source])));
   if (!changed.size) return own;
   for (const p of pages) if (changed.has(p.kind === "hotel" ? input.hotel(p.hotel.id) : p.kind === "home" ? "home" : "")) own.add(p.outFile);
   return own;
