@@ -21,7 +21,7 @@ export interface BatchSteps<P, R extends BatchPage> {
   take(pages: R[]): void;
   /** The dead links of these pages, against every page taken so far (with its new ids) and the others as they are. */
   check(pages: R[]): ContentError[];
-  /** Writes these pages (they passed the check). */
+  /** Writes these pages (they passed the check), and lets their bytes go. */
   write?(pages: R[]): Promise<void>;
 }
 
@@ -57,8 +57,8 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
   // The first batch that failed (its render, or its checks): it and the batches after it are not written.
   let firstFailed = failed.length ? -1 : Infinity;
   // Batch j is handed to the threads once batch j-1's pages all are and batch j-2 is written: the threads never
-  // wait between batches, a batch's pages come after the last one's, memory holds at most three batches, and the
-  // first batches' writes do not queue behind the traffic of the rest.
+  // wait between batches, a batch's pages come after the last one's, memory holds the bytes of at most two
+  // unwritten batches (`write` lets them go), and the first batches' writes do not queue behind the rest.
   const renders: (Promise<R[] | undefined> | undefined)[] = [];
   const handed: boolean[] = [];
   let settled = -1;

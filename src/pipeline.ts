@@ -369,6 +369,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
           write: toWrite
             ? async (out) => {
                 await writeOut(out.map((r) => ({ path: r.page.outFile, contents: r.bytes! })));
+                // On disk now: the report and the next run need the page's summary, links and ids, not its bytes.
+                for (const r of out) r.bytes = undefined;
                 if (plan!.batches.length > 1) firstBatch ??= { pages: out.length, ms: performance.now() - started };
                 opts.preview?.written(out.map((r) => r.page.outFile));
               }
