@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Save-to-disk latency under `hotelsite watch`: the real CLI watches a content folder on disk; one hotel's
-// English description is edited several times, and each save is timed from the end of the write until the
-// home page on disk shows it. Prints the median and what each run rendered and wrote (watch's own line).
+// Save-to-disk latency under `hotelsite watch`: the real CLI watches a content folder on disk; one field of one
+// hotel's English text is edited several times, and each save is timed from the end of the write until the page
+// an editor looks at shows it on disk: the home page for a description, the hotel's own page for a name. Also
+// timed: until watch reports the run done (its last page written). Prints the medians and what each run
+// rendered and wrote (watch's own line).
 //
-// Usage: node bench/watch-latency.mjs [--hotels N] [--saves 7] [--work DIR] [--popular]
+// Usage: node bench/watch-latency.mjs [--hotels N] [--saves 7] [--work DIR] [--popular] [--field description|name]
 //   --hotels 0 (default) watches a copy of the bundled content; N > 0 a synthetic site of N hotels (3N + 6 pages).
+//   --field name with --popular edits a name every footer of that language shows: every page of it changes.
 import { spawn } from "node:child_process";
 import { watch as fsWatch } from "node:fs";
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -61,7 +64,8 @@ function untilShows(file, text) {
 }
 
 /** Measures one site: starts watch, saves `saves` times, stops watch. */
-export async function watchLatency({ hotels = 0, saves = 7, work, from, popular = false } = {}) {
+export async function watchLatency({ hotels = 0, saves = 7, work, from, popular = false, field = "description" } = {}) {
+  if (field !== "description" && field !== "name") throw new Error(`--field must be description or name, not ${field}`);
   const dir = await mkdtemp(path.join(work ?? os.tmpdir(), "hotelsite-watch-latency-"));
   const content = path.join(dir, "content");
   try {
@@ -76,6 +80,9 @@ export async function watchLatency({ hotels = 0, saves = 7, work, from, popular 
     const id = popular ? site.popularDestinations[0] : ids.find((h) => !site.popularDestinations.includes(h));
     const file = path.join(content, "hotels", `${id}.yaml`);
     const original = await readFile(file, "utf8");
+    // Where the edit shows: a description on the home page's card, a name on the hotel's own page (and, for a
+    // popular destination, in every footer of that language).
+    const watched = path.join(dir, "dist", field === "name" ? `${site.brand.slugPrefix}-${id}` : "", "index.html");
 
     // With the flags of bin/hotelsite.js's shebang, as a user's `hotelsite watch` runs.
     const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, "bin", "hotelsite.js"), "watch", "--content", "content", "--out", "dist", "--port", "0"], {
@@ -105,20 +112,20 @@ export async function watchLatency({ hotels = 0, saves = 7, work, from, popular 
       const runs = [];
       for (let round = 1; round <= saves; round++) {
         const mark = `latency-${round}-${Date.now()}`;
-        const edited = original.replace(/^( {4}description: )(.*)$/m, `$1$2 ${mark}`);
-        if (edited === original) throw new Error(`no English description to edit in ${file}`);
-        const reported = nextLine(new RegExp(`hotels/${id}\\.yaml: rendered`));
-        const shown = untilShows(path.join(dir, "dist", "index.html"), mark);
+        const edited = original.replace(new RegExp(`^( {4}${field}: )(.*)$`, "m"), `$1$2 ${mark}`);
+        if (edited === original) throw new Error(`no English ${field} to edit in ${file}`);
+        const reported = nextLine(new RegExp(`hotels/${id}\\.yaml: rendered`)).then((line) => ({ line, at: performance.now() }));
+        const shown = untilShows(watched, mark);
         await writeFile(file, edited);
         const saved = performance.now();
         const ms = (await shown) - saved;
-        const line = await reported;
+        const { line, at } = await reported;
         const [, rendered, pages, updated] = /rendered (\d+) of (\d+) pages?, (\d+) files? updated/.exec(line) ?? [];
-        runs.push({ ms, rendered: Number(rendered), pages: Number(pages), updated: Number(updated) });
+        runs.push({ ms, doneMs: at - saved, rendered: Number(rendered), pages: Number(pages), updated: Number(updated) });
         // Past watch's second look at the file (80 ms), so each save is measured alone.
         await new Promise((r) => setTimeout(r, 250));
       }
-      return { hotels, pages: runs[0]?.pages, hotel: id, medianMs: median(runs.map((r) => r.ms)), runs };
+      return { hotels, pages: runs[0]?.pages, hotel: id, field, page: path.relative(path.join(dir, "dist"), watched), medianMs: median(runs.map((r) => r.ms)), medianDoneMs: median(runs.map((r) => r.doneMs)), runs };
     } finally {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
@@ -130,12 +137,12 @@ export async function watchLatency({ hotels = 0, saves = 7, work, from, popular 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { hotels: { type: "string", default: "0" }, saves: { type: "string", default: "7" }, work: { type: "string" }, popular: { type: "boolean", default: false } } });
-  const result = await watchLatency({ hotels: Number(values.hotels), saves: Number(values.saves), work: values.work, popular: values.popular });
+  const { values } = parseArgs({ options: { hotels: { type: "string", default: "0" }, saves: { type: "string", default: "7" }, work: { type: "string" }, popular: { type: "boolean", default: false }, field: { type: "string", default: "description" } } });
+  const result = await watchLatency({ hotels: Number(values.hotels), saves: Number(values.saves), work: values.work, popular: values.popular, field: values.field });
   const r = result.runs[0];
   console.log(
-    `watch latency, ${result.pages} pages (hotel ${result.hotel}): median ${result.medianMs.toFixed(1)} ms save-to-disk over ${result.runs.length} saves ` +
-      `[${result.runs.map((x) => x.ms.toFixed(1)).join(", ")}]; each save rendered ${r.rendered} pages, updated ${r.updated} files`,
+    `watch latency, ${result.pages} pages (hotel ${result.hotel}, ${result.field}): median ${result.medianMs.toFixed(1)} ms save-to-disk of ${result.page} over ${result.runs.length} saves ` +
+      `[${result.runs.map((x) => x.ms.toFixed(1)).join(", ")}]; run done (last page written) median ${result.medianDoneMs.toFixed(1)} ms; each save rendered ${r.rendered} pages, updated ${r.updated} files`,
   );
   console.log(JSON.stringify(result));
 }

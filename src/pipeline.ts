@@ -10,15 +10,16 @@ import { loadContent, type LoadCache } from "./content/load.js";
 import { validateContent } from "./content/validate.js";
 import { imageFiles } from "./images/stage.js";
 import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
-import { startPool, threadsFor, type Limits, type RenderPool } from "./render/pool.js";
+import { startPool, threadsFor, type Limits, type RenderedPage, type RenderPool } from "./render/pool.js";
 import { terminalProgress } from "./util/progress.js";
 import { checkTemplatesFolder } from "./render/template-files.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
 import { changedFields, changedInputs, Fields, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
-import { deadLinks, fileForUrl } from "./site/links.js";
+import { deadLinks, fileForUrl, type LinkedPage } from "./site/links.js";
 import type { Page } from "./site/pages.js";
-import { planLoad, planRender } from "./plan.js";
+import { NO_FOCUS, planLoad, planRender } from "./plan.js";
+import { renderBatches } from "./batches.js";
 import { publishFiles } from "./site/publish.js";
 import { bannerFiles, isBannerFile } from "./site/language-banner.js";
 import { siteResolver, type Coverage, type ResolvedSite } from "./site/resolve.js";
@@ -50,6 +51,8 @@ export interface PipelineOptions {
   threads?: number;
   /** Limits on template code: time per page, memory per rendering thread. */
   limits?: Limits;
+  /** Watch's live preview: the output files its clients show (rendered and written first), told of each batch on disk. */
+  preview?: { shown(): Iterable<string>; written(files: string[]): void };
 }
 
 /** Milliseconds spent in each stage. */
@@ -62,10 +65,12 @@ export interface RunReport {
   full: boolean;
   /** The changed files that started the run (relative to the working directory), empty for a first run. */
   changed: string[];
-  /** Output files of the pages rendered, in page order. */
+  /** Output files of the pages rendered, in the plan's order (what an editor waits for first). */
   rendered: string[];
   /** Why each page was rendered again (a run on a previous state): the input or template that changed, or "new page". */
   why: Record<string, string>;
+  /** A run written in several batches: the first batch's pages, and when they were on disk (ms from the run's start). */
+  firstBatch?: { pages: number; ms: number };
   /** Output files written because their bytes changed (or all of them when the folder was swapped in). */
   written: string[];
   /** Output files removed because the site no longer has them. */
@@ -281,16 +286,19 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       return now === "all" || before === "all" ? ("all" as const) : new Set([...now, ...before]);
     })();
     const causes = { first: !prev, templates: affected, assets: JSON.stringify(assets!.links) !== JSON.stringify(prev?.assets?.links) };
-    const plan = pages ? planRender(pages, resolver.site().reused, why, causes) : undefined;
+    // What an editor waits for goes first: the pages the preview shows, then those made from the saved files.
+    const focus = prev ? { shown: new Set(opts.preview?.shown()), own: ownPages(pages!, content, new Set([...files].map(shown))) } : NO_FOCUS;
+    const plan = pages ? planRender(pages, resolver.site().reused, why, causes, focus) : undefined;
     const dirty: Iterable<Page> = plan ? plan.pages : timedPages(resolver.pages(), timings);
     // A first run's threads write each page into the output's staging folder as they render it (memory holds
-    // the pages in flight, not the site); later runs get the bytes back and write only what changed, below.
-    const rendered = await time("render", async () => {
-      if (!prev && opts.until !== "render") sink = await openOutput(place);
+    // the pages in flight, not the site); later runs render the plan's batches once the output paths are known
+    // (below), get the bytes back and write only what changed, batch by batch.
+    const rendered: RenderedPage[] = prev ? [] : await time("render", async () => {
+      if (opts.until !== "render") sink = await openOutput(place);
       // A first build of a large site renders for seconds: a count on a terminal (nothing in CI or pipes).
       const total = pages?.length ?? resolver.count;
       const progress = terminalProgress("Rendering pages");
-      return pool!.render(dirty, sink?.staging, prev ? undefined : (n) => progress.update(n, total)).finally(progress.end);
+      return pool!.render(dirty, sink?.staging, (n) => progress.update(n, total)).finally(progress.end);
     });
     const site: ResolvedSite = { ...resolver.site(), pages: pages ?? rendered.map((r) => r.page) };
     const state = stateOf(site);
@@ -311,39 +319,76 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const paths = samePaths ? prev!.paths : new Set([...site.pages.map((p) => p.outFile), ...publish.map((f) => f.path), ...assets!.files.map((f) => f.path), ...copies.map((c) => c.path)]);
     const devFile = opts.devScript && fileForUrl(opts.devScript);
     const known = { has: (file: string) => file === devFile || paths.has(file) };
-    // Links of pages rendered now, and of every page when a file went away.
+    // Links of pages rendered now, and of every page when a file went away. Every page's ids are looked up, so a
+    // #fragment into a page not rendered this run is checked too.
     const removedPaths = prev && !samePaths ? [...prev.paths].filter((p) => !paths.has(p)) : [];
-    const checked = removedPaths.length ? [...links].map(([outFile, l]) => ({ outFile, ...l })) : rendered.map((r) => ({ outFile: r.page.outFile, links: r.links, ids: r.ids }));
-    // Every page's ids are looked up, so a #fragment into a page not rendered this run is checked too.
-    const dead = deadLinks(checked, known, shown(outDir), (file) => links.get(file)?.ids);
-    if (dead.length) throw new ContentErrors(dead);
+    const deadIn = (checked: LinkedPage[]) => deadLinks(checked, known, shown(outDir), (file) => links.get(file)?.ids);
+    if (!prev) {
+      const dead = deadIn(rendered.map((r) => ({ outFile: r.page.outFile, links: r.links, ids: r.ids })));
+      if (dead.length) throw new ContentErrors(dead);
+    }
 
     // A rehearsal (until "render") writes nothing; a first run's staging folder always gets its files.
-    const { written, removed } = opts.until === "render" ? { written: [] as string[], removed: [] as string[] } : await time("write", async () => {
-      if (sink) {
+    const written: string[] = [];
+    const removed: string[] = [];
+    let firstBatch: RunReport["firstBatch"];
+    if (sink) {
+      await time("write", async () => {
         const rest = [...assets!.files, ...publish];
-        for (const f of rest) sink.write(f);
-        for (const c of copies) sink.copy(c);
-        await sink.commit({ files: rendered.length, linked: rendered.filter((r) => r.linked).length, paths: rendered.map((r) => r.page.outFile) });
+        for (const f of rest) sink!.write(f);
+        for (const c of copies) sink!.copy(c);
+        await sink!.commit({ files: rendered.length, linked: rendered.filter((r) => r.linked).length, paths: rendered.map((r) => r.page.outFile) });
         sink = undefined;
-        return { written: [...rendered.map((r) => r.page.outFile), ...rest.map((f) => f.path), ...copies.map((c) => c.path)].sort(), removed: [] as string[] };
-      }
-      const pageFiles: OutputFile[] = rendered.map((r) => ({ path: r.page.outFile, contents: r.bytes! }));
-      // From here a failure may leave some files written: the kept state then forgets what publish wrote.
-      writing = true;
-      return writeChanged({
-        outDir,
-        files: [...pageFiles, ...changedSince(prev!.publish, publish), ...(assets === prev!.assets ? [] : assets!.files)],
-        copies: copies.filter((c) => !prev!.paths.has(c.path)),
-        remove: removedPaths,
+        written.push(...rendered.map((r) => r.page.outFile), ...rest.map((f) => f.path), ...copies.map((c) => c.path));
       });
-    });
+    } else if (prev) {
+      // The plan's batches, each rendered, checked and written before the next is written (batches.ts). The
+      // changed publishing files, new assets and image copies go with the first (its pages link them); what the
+      // site no longer has goes last, once no page links it.
+      let extra = { files: [...changedSince(prev.publish, publish), ...(assets === prev.assets ? [] : assets!.files)], copies: copies.filter((c) => !prev.paths.has(c.path)) };
+      const writeOut = async (files: OutputFile[], remove: string[] = []) => {
+        // From here a failure may leave some files written: the kept state then forgets what publish wrote.
+        writing = true;
+        const done = await time("write", () => writeChanged({ outDir, files: [...files, ...extra.files], copies: extra.copies, remove }));
+        extra = { files: [], copies: [] };
+        written.push(...done.written);
+        removed.push(...done.removed);
+      };
+      // When a file went away, the links of the pages not rendered now are checked too (before anything is written).
+      const planned = new Set(plan!.pages.map((p) => p.outFile));
+      const stale = removedPaths.length ? deadIn([...links].filter(([f]) => !planned.has(f)).map(([outFile, l]) => ({ outFile, ...l }))) : [];
+      const toWrite = opts.until !== "render";
+      const done = await renderBatches(
+        plan!.batches,
+        {
+          render: (batch) => time("render", () => pool!.render(batch)),
+          take: (out) => {
+            for (const r of out) links.set(r.page.outFile, { links: r.links, ids: r.ids });
+          },
+          check: (out) => deadIn(out.map((r) => ({ outFile: r.page.outFile, links: r.links, ids: r.ids }))),
+          write: toWrite
+            ? async (out) => {
+                await writeOut(out.map((r) => ({ path: r.page.outFile, contents: r.bytes! })));
+                // On disk now: the report and the next run need the page's summary, links and ids, not its bytes.
+                for (const r of out) r.bytes = undefined;
+                if (plan!.batches.length > 1) firstBatch ??= { pages: out.length, ms: performance.now() - started };
+                opts.preview?.written(out.map((r) => r.page.outFile));
+              }
+            : undefined,
+        },
+        stale,
+      );
+      rendered.push(...done);
+      if (toWrite && (extra.files.length || extra.copies.length || removedPaths.length)) await writeOut([], removedPaths);
+    }
+    written.sort();
+    removed.sort();
     Object.assign(state, { templates, assets, links, images: imaged, paths, publish, pool: opts.keep ? pool : undefined });
     if (!opts.keep) await pool.close();
     if (previous?.pool && previous.pool !== pool) await previous.pool.close();
     return {
       state,
-      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), why: prev ? plan!.why : {}, written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
+      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), why: prev ? plan!.why : {}, firstBatch, written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
     };
   } catch (e) {
     // A first run's staging folder is thrown away whole; the last good output stays as it was.
@@ -382,6 +427,18 @@ export async function rehearse(state: State, opts: PipelineOptions): Promise<Run
   const inputs: InputValues = new Map(state.inputs).set(input.hotel(hotel.id), new Map(group).set(text, new Fields({}, true)));
   const cwd = opts.cwd ?? process.cwd();
   return (await run({ ...state, inputs }, new Set([path.resolve(cwd, file)]), { ...opts, until: "render" })).report;
+}
+
+/**
+ * Output files of the pages made from a changed file (`files` as content.files shows them): a hotel's pages from
+ * its file, the home pages from theirs.
+ */
+function ownPages(pages: Page[], content: Content, files: Set<string>): Set<string> {
+  const own = new Set<string>();
+  const changed = new Set(Object.keys(content.files).filter((source) => files.has(content.files[source])));
+  if (!changed.size) return own;
+  for (const p of pages) if (changed.has(p.kind === "hotel" ? input.hotel(p.hotel.id) : p.kind === "home" ? "home" : "")) own.add(p.outFile);
+  return own;
 }
 
 /** True when a run's output paths are the previous run's: the same pages in order, publishing files, assets and image copies. */

@@ -287,6 +287,66 @@ describe("run (the pipeline, again after a change)", () => {
   });
 });
 
+describe("run in batches (a save that renders many pages)", () => {
+  /** Every output file's bytes: the watched folder against a clean build of the same sources (same live script). */
+  async function expectCleanBuild() {
+    const clean = await run(undefined, "all", { ...opts, outDir: "clean", keep: false, preview: undefined });
+    expect(clean.report.errors).toEqual([]);
+    const list = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+    const files = await list(out(""));
+    expect(files).toEqual(await list(src("clean")));
+    for (const f of files) expect(await readFile(out(f), "utf8"), f).toBe(await readFile(src(`clean/${f}`), "utf8"));
+    await rm(src("clean"), { recursive: true });
+  }
+  /** Runs `during` with a preview that shows `shown` and logs each batch it hears of. */
+  async function withPreview<T>(shown: string[], during: (batches: string[][]) => Promise<T>): Promise<T> {
+    const batches: string[][] = [];
+    const plain = opts;
+    opts = { ...opts, preview: { shown: () => shown, written: (files) => batches.push(files) } };
+    try {
+      return await during(batches);
+    } finally {
+      opts = plain;
+    }
+  }
+  const gammaName = (suffix: string) => (s: string) => s.replace(/^(\s+name: Test Brand Gamma.*)$/m, `$1 ${suffix}`);
+
+  it("a popular destination's name, on every footer, is written first on the page the preview shows, then its own pages, the home pages and the rest, equal to a clean build", async () => {
+    await withPreview(["test-brand-beta/index.html"], async (batches) => {
+      const r = await edit("content/hotels/gamma.yaml", gammaName("Cove"));
+      expect(r.errors).toEqual([]);
+      // zh and ja fall back to the English name: every page of the site shows it.
+      expect(r.rendered).toHaveLength(15);
+      expect(batches[0]).toEqual(["test-brand-beta/index.html"]);
+      expect(sorted(batches[1])).toEqual(sorted(langs("test-brand-gamma/index.html")));
+      expect(sorted(batches[2])).toEqual(sorted(langs("index.html")));
+      expect(batches.flat()).toEqual(r.rendered);
+      expect(r.firstBatch?.pages).toBe(1);
+      expect(Object.keys(r.why)).toEqual(r.rendered);
+      expect(await readFile(out("ja/404.html"), "utf8")).toContain("Cove");
+    });
+    await expectCleanBuild();
+  });
+
+  it("a failure in a later batch keeps the earlier batches written and reports the error; the next run writes the rest", async () => {
+    const notFound = await readFile(src("templates/pages/NotFound.tsx"), "utf8");
+    await writeFile(src("templates/pages/NotFound.tsx"), notFound.replace("<T>{t.returnHome}</T>", "<T>{(page as any).nope.nope}</T>"));
+    await writeFile(src("content/hotels/gamma.yaml"), gammaName("Reef")(await readFile(src("content/hotels/gamma.yaml"), "utf8")));
+    const failed = await withPreview([], () => rebuild([src("content/hotels/gamma.yaml"), src("templates/pages/NotFound.tsx")]));
+    expect(failed.ok).toBe(false);
+    expect(failed.errors.map((e) => e.message)).toEqual([expect.stringMatching(/^template "notFound" failed on (zh\/|ja\/)?404\.html: /)]);
+    // Gamma's own pages and the home pages went first and are on disk; the batch with the 404 pages is not.
+    expect(await readFile(out("zh/test-brand-gamma/index.html"), "utf8")).toContain("Reef");
+    expect(await readFile(out("index.html"), "utf8")).toContain("Reef");
+    expect(await readFile(out("404.html"), "utf8")).not.toContain("Reef");
+    await writeFile(src("templates/pages/NotFound.tsx"), notFound);
+    const fixed = await rebuild([src("templates/pages/NotFound.tsx")]);
+    expect(fixed.errors).toEqual([]);
+    expect(await readFile(out("404.html"), "utf8")).toContain("Reef");
+    await expectCleanBuild();
+  });
+});
+
 describe("changedSince", () => {
   it("keeps the files whose contents differ from the last good run's at the same path, or are new", () => {
     const bytes = (t: string) => new TextEncoder().encode(t);

@@ -1,7 +1,7 @@
 // The plan a run computes before it acts: what to load again from the changed files, what to render and why.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { planLoad, planRender } from "../src/plan.js";
+import { BATCH_PAGES, planLoad, planRender } from "../src/plan.js";
 
 const dirs = { contentDir: "/p/content", templatesDir: "/p/templates", schemasDir: "/p/schemas" };
 const prev = { templates: { inputs: ["/p/templates/index.tsx", "/p/templates/pages/Story.tsx"] }, assets: { inputs: ["/p/templates/styles/site.css"] } };
@@ -31,10 +31,10 @@ describe("planLoad", () => {
 
 describe("planRender", () => {
   const pages = [
-    { outFile: "index.html", template: "home" },
-    { outFile: "a/index.html", template: "story" },
-    { outFile: "b/index.html", template: "showcase" },
-    { outFile: "c/index.html", template: "story" },
+    { outFile: "index.html", template: "home", kind: "home" },
+    { outFile: "a/index.html", template: "story", kind: "hotel" },
+    { outFile: "b/index.html", template: "showcase", kind: "hotel" },
+    { outFile: "c/index.html", template: "story", kind: "hotel" },
   ];
   const reused = new Set([pages[0], pages[1], pages[2]]);
 
@@ -49,5 +49,26 @@ describe("planRender", () => {
     expect(planRender(pages, reused, {}, { first: false, templates: "all", assets: false }).pages).toHaveLength(4);
     expect(planRender(pages, reused, {}, { first: false, templates: new Set(), assets: true }).why["index.html"]).toBe("the asset names changed");
     expect(planRender(pages, new Set(pages), {}, { first: false, templates: new Set(), assets: false }).pages).toEqual([]);
+  });
+
+  it("puts the pages a preview shows first, then the saved files' own pages, then the home pages, each a batch of its own", () => {
+    const every = { first: false, templates: "all" as const, assets: false };
+    const plan = planRender(pages, reused, {}, every, { shown: new Set(["b/index.html"]), own: new Set(["c/index.html"]) });
+    expect(plan.batches.map((b) => b.map((p) => p.outFile))).toEqual([["b/index.html"], ["c/index.html"], ["index.html"], ["a/index.html"]]);
+    expect(plan.pages).toEqual(plan.batches.flat());
+    // Why is listed in that order too (watch --verbose prints it so).
+    expect(Object.keys(plan.why)).toEqual(["b/index.html", "c/index.html", "index.html", "a/index.html"]);
+    // A shown page that is also its file's own goes first once; a shown page the run does not render is no batch.
+    const shownOwn = planRender(pages, reused, {}, every, { shown: new Set(["c/index.html", "x/index.html"]), own: new Set(["c/index.html"]) });
+    expect(shownOwn.batches.map((b) => b.map((p) => p.outFile))).toEqual([["c/index.html"], ["index.html"], ["a/index.html", "b/index.html"]]);
+  });
+
+  it("without a focus puts the home pages first, then the rest in page order, BATCH_PAGES a batch", () => {
+    const many = [...pages, ...Array.from({ length: BATCH_PAGES + 1 }, (_, i) => ({ outFile: `h${i}/index.html`, template: "story", kind: "hotel" }))];
+    const plan = planRender(many, new Set(), {}, { first: false, templates: new Set(), assets: false });
+    expect(plan.batches.map((b) => b.length)).toEqual([1, BATCH_PAGES, 4]);
+    expect(plan.batches[0][0].outFile).toBe("index.html");
+    expect(plan.pages.slice(1).map((p) => p.outFile)).toEqual(many.slice(1).map((p) => p.outFile));
+    expect(planRender(many, new Set(many), {}, { first: false, templates: new Set(), assets: false }).batches).toEqual([]);
   });
 });

@@ -95,7 +95,8 @@ export interface RenderPool {
   load(init: TemplatesInit): Promise<string[]>;
   /**
    * Renders pages in order; with `staging` each is written there by its thread. Throws every template error at
-   * once. `onDone` hears the count of pages finished so far (a terminal's progress line).
+   * once. `onDone` hears the count of pages finished so far (a terminal's progress line). Resolves once its
+   * own pages are answered: a next call may hand the threads more pages meanwhile (batches.ts).
    */
   render(pages: Iterable<Page>, staging?: StagingOptions, onDone?: (count: number) => void): Promise<RenderedPage[]>;
   /** True once a limit stopped a thread: the next run starts a new pool. */
@@ -247,7 +248,8 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
           about: { template: page.template, outFile: page.outFile },
           limitMs: timeoutMs,
           done: (a) => {
-            onDone?.(++finished);
+            finished++;
+            onDone?.(finished);
             if (a.kind === "page") out[at] = { page: done, links: a.links, ids: a.ids, bytes: a.bytes, linked: a.linked };
             else if (a.kind === "failed") {
               const e = decodeError(a.error);
@@ -257,7 +259,8 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
           },
         });
       }
-      await until(() => slots.every((s) => s.jobs.length === 0));
+      // Its own pages answered: a watch run hands the threads its next batch while this one finishes.
+      await until(() => finished === i);
       check();
       const errors: ContentError[] = [];
       for (const e of failed) if (e) addTemplateError(errors, e);

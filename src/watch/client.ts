@@ -53,7 +53,8 @@ export const LIVE_SCRIPT = `(() => {
     box.appendChild(panel);
     document.body.appendChild(box);
   };
-  const events = new EventSource(${JSON.stringify(EVENTS_URL)});
+  // The path says which page this is: watch renders and writes it first, and reloads it once it is on disk.
+  const events = new EventSource(${JSON.stringify(EVENTS_URL)} + "?path=" + encodeURIComponent(location.pathname));
   events.addEventListener("hello", (e) => {
     const state = JSON.parse(e.data);
     // A rebuild happened while this page was not listening (or watch restarted): show the new pages.

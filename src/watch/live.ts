@@ -1,9 +1,12 @@
 // Live reload over server-sent events: open pages hear about every rebuild, and the current build error is
-// told to each page as it connects, so a page loaded while the content is broken still shows the overlay.
+// told to each page as it connects, so a page loaded while the content is broken still shows the overlay. Each
+// page says which path it shows: a run that writes in batches renders those pages first and reloads each page
+// as soon as its batch is on disk, the others once the run is done.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ContentError } from "../errors.js";
 import { sameOrigin } from "./host-check.js";
 import { EVENTS_URL, LIVE_SCRIPT, LIVE_SCRIPT_URL, OVERLAY_CSS, OVERLAY_CSS_URL } from "./client.js";
+import { pageFile } from "./request-path.js";
 
 /** What the overlay shows: each error with its place. */
 export interface ErrorPayload {
@@ -16,8 +19,12 @@ export interface ErrorPayload {
 export interface LiveReload {
   /** Serves watch mode's own URLs (events, script, stylesheet); false for any other URL. */
   handle(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): boolean;
-  /** Tells every page to reload (after a good rebuild), clearing the error. */
+  /** Tells every page to reload (after a good rebuild), clearing the error; not those reloaded by reloadShowing during the run. */
   reload(): void;
+  /** The output files the connected pages show (the pages a run renders and writes first). */
+  showing(): string[];
+  /** Tells the pages that show one of these files, just written, to reload now (a run's early batch). */
+  reloadShowing(files: string[]): void;
   /** Tells every page to show this error (after a failed rebuild). */
   error(payload: ErrorPayload): void;
   /** The error pages are shown now, if any. */
@@ -41,7 +48,10 @@ export function errorPayload(errors: ContentError[], failure?: Error): ErrorPayl
 
 /** Makes the hub. `session` distinguishes this watch run from an earlier one a page may have come from. */
 export function createLiveReload(session = Date.now().toString(36)): LiveReload {
-  const clients = new Set<ServerResponse>();
+  /** Each connected page's event stream, with the output file it shows. */
+  const clients = new Map<ServerResponse, string | undefined>();
+  /** Files written and reloaded during the run under way: their pages are up to date when it ends. */
+  const early = new Set<string>();
   let build = 0;
   let current: ErrorPayload | null = null;
   const send = (res: ServerResponse, event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -73,7 +83,8 @@ export function createLiveReload(session = Date.now().toString(36)): LiveReload 
       }
       res.write("retry: 1000\n\n");
       send(res, "hello", hello());
-      clients.add(res);
+      const shown = new URL(req.url ?? "", "http://preview").searchParams.get("path");
+      clients.set(res, shown ? pageFile(shown) : undefined);
       const drop = () => clients.delete(res);
       req.on("close", drop);
       res.on("close", drop);
@@ -82,14 +93,27 @@ export function createLiveReload(session = Date.now().toString(36)): LiveReload 
     reload() {
       build++;
       current = null;
-      for (const res of clients) send(res, "reload", { build: `${session}-${build}` });
+      for (const [res, file] of clients) if (!file || !early.has(file)) send(res, "reload", { build: `${session}-${build}` });
+      early.clear();
+    },
+    showing() {
+      return [...new Set([...clients.values()].filter((f): f is string => !!f))];
+    },
+    reloadShowing(files) {
+      const written = new Set(files);
+      for (const [res, file] of clients) {
+        if (!file || !written.has(file)) continue;
+        early.add(file);
+        send(res, "reload", { build: `${session}-${build}` });
+      }
     },
     error(payload) {
       current = payload;
-      for (const res of clients) send(res, "build-error", payload);
+      early.clear();
+      for (const res of clients.keys()) send(res, "build-error", payload);
     },
     close() {
-      for (const res of clients) res.end();
+      for (const res of clients.keys()) res.end();
       clients.clear();
     },
   };

@@ -24,10 +24,12 @@ export function formatRebuild(report: RunReport, now = new Date(), verbose = fal
   if (report.ok) {
     const n = report.rendered.length;
     const w = report.written.length + report.removed.length;
+    // A run written in batches: when the pages an editor looks at were on disk.
+    const first = report.firstBatch ? ` (the first ${report.firstBatch.pages} on disk in ${Math.round(report.firstBatch.ms)} ms)` : "";
     return {
       out:
         `[${clock(now)}] ${what}: rendered ${n} of ${report.pages} page${report.pages === 1 ? "" : "s"}, ` +
-        `${w} file${w === 1 ? "" : "s"} updated in ${Math.round(report.ms)} ms${notes}${verbose ? whyLines(report) : ""}`,
+        `${w} file${w === 1 ? "" : "s"} updated in ${Math.round(report.ms)} ms${first}${notes}${verbose ? whyLines(report) : ""}`,
     };
   }
   const body = report.errors.length

@@ -30,3 +30,14 @@ export function parseRequestPath(rawUrl: string): RequestPath {
   if (segments.some((s) => s.startsWith("."))) return { ok: false, status: 404, reason: "hidden file" };
   return { ok: true, pathname, segments, trailingSlash: pathname.endsWith("/") };
 }
+
+/**
+ * The output file the preview serves a page's path from ("/zh/", "/zh" -> "zh/index.html"; "/404.html" itself),
+ * for live reload to know which page a client shows; undefined for a path the preview refuses.
+ */
+export function pageFile(pathname: string): string | undefined {
+  const target = parseRequestPath(pathname);
+  if (!target.ok) return undefined;
+  const last = target.segments.at(-1);
+  return last?.includes(".") && !target.trailingSlash ? target.segments.join("/") : [...target.segments, "index.html"].join("/");
+}

@@ -98,7 +98,10 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
   const cwd = opts.cwd ?? process.cwd();
   const outDir = path.resolve(cwd, opts.outDir);
   const roots = [path.resolve(cwd, opts.contentDir), templatesDirFor(opts), ...(existsSync(schemasDir()) ? [schemasDir()] : [])];
-  const options: PipelineOptions = { ...opts, devScript: LIVE_SCRIPT_URL, keep: true };
+  const live = createLiveReload();
+  // The pages the preview shows are rendered and written first, and reloaded as soon as they are on disk.
+  const preview = { shown: () => live.showing(), written: (files: string[]) => live.reloadShowing(files) };
+  const options: PipelineOptions = { ...opts, devScript: LIVE_SCRIPT_URL, keep: true, preview };
   let state: State | undefined;
   // Runs the pipeline on the last good state; the queue never starts one run before the last one ended.
   const runWith = async (changed: Set<string> | "all"): Promise<RunReport> => {
@@ -108,7 +111,6 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
     state = result.state;
     return result.report;
   };
-  const live = createLiveReload();
   const events = new EventEmitter<{ report: [RunReport] }>();
   const server = await startServer({ root: outDir, host: opts.host, port: opts.port, liveReload: live });
 

@@ -102,6 +102,25 @@ describe("a render pool", () => {
     expect(counts).toEqual(pages.map((_, i) => i + 1));
   });
 
+  it("resolves a render once its own pages are answered, while a render started beside it still has pages to go", async () => {
+    const templatesDir = path.join(REPO, "templates");
+    const templates = await loadTemplates({ templatesDir, cwd: REPO });
+    const pool = await startPool(1);
+    try {
+      await pool.load({ templatesUrl: templates.url, assets, templatesDir, cwd: REPO });
+      // A render beside it (as watch hands the threads its next batch) with many more pages than are in flight.
+      const many = Array.from({ length: 10 }, () => pages).flat();
+      let secondDone = false;
+      const second = pool.render(many).then((r) => ((secondDone = true), r));
+      const first = await pool.render(pages.slice(0, 1));
+      expect(first.map((r) => r.page.outFile)).toEqual([pages[0].outFile]);
+      expect(secondDone).toBe(false);
+      expect((await second).map((r) => r.page.outFile)).toEqual(many.map((p) => p.outFile));
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("fails with one located error for a template that throws, whichever thread met it", async () => {
     const t = await templatesWith("throws", `  throw new Error("story is broken");`);
     const errors = await errorsOf(renderWith(t, 3));

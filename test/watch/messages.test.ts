@@ -15,6 +15,12 @@ describe("formatRebuild", () => {
     );
   });
 
+  it("for a run written in batches, says when the first batch was on disk", () => {
+    expect(formatRebuild({ ...base, firstBatch: { pages: 3, ms: 140.4 }, ms: 905 }, at).out).toBe(
+      "[09:05:07] content/hotels/beta.yaml: rendered 6 of 102 pages, 1 file updated in 905 ms (the first 3 on disk in 140 ms)",
+    );
+  });
+
   it("with --verbose lists each rendered page with why", () => {
     expect(formatRebuild(base, at, true).out).toBe('[09:05:07] content/hotels/beta.yaml: rendered 6 of 102 pages, 1 file updated in 42 ms\n  a: hotel:beta#en/description changed\n  b: template "story" changed');
   });

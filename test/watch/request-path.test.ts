@@ -1,6 +1,6 @@
 // Request targets: traversal in every spelling is refused before the disk is touched.
 import { describe, expect, it } from "vitest";
-import { MAX_URL_LENGTH, parseRequestPath } from "../../src/watch/request-path.js";
+import { MAX_URL_LENGTH, pageFile, parseRequestPath } from "../../src/watch/request-path.js";
 
 describe("parseRequestPath", () => {
   it("splits a normal path into segments, decoding escapes and dropping the query", () => {
@@ -25,5 +25,21 @@ describe("parseRequestPath", () => {
     expect(parseRequestPath("/" + "a".repeat(MAX_URL_LENGTH))).toMatchObject({ ok: false, status: 414 });
     expect(parseRequestPath("http://evil.example/")).toMatchObject({ ok: false, status: 400 });
     expect(parseRequestPath("*")).toMatchObject({ ok: false, status: 400 });
+  });
+});
+
+describe("pageFile", () => {
+  it("names the file the preview serves a page's path from, with or without the trailing slash", () => {
+    expect(pageFile("/")).toBe("index.html");
+    expect(pageFile("/zh/")).toBe("zh/index.html");
+    expect(pageFile("/zh/grand-hyatt-dubai")).toBe("zh/grand-hyatt-dubai/index.html");
+    expect(pageFile("/ja/grand-hyatt-dubai/")).toBe("ja/grand-hyatt-dubai/index.html");
+    expect(pageFile("/zh/404.html")).toBe("zh/404.html");
+    expect(pageFile("/a%20b/")).toBe("a b/index.html");
+  });
+
+  it("names nothing for a path the preview refuses", () => {
+    expect(pageFile("/../etc/passwd")).toBeUndefined();
+    expect(pageFile("relative")).toBeUndefined();
   });
 });

@@ -112,7 +112,7 @@ describe("startWatch", () => {
     const script = await raw(session.url, "/__hotelsite/live.js");
     expect(script.status).toBe(200);
     expect(script.headers["content-type"]).toBe("text/javascript; charset=utf-8");
-    expect(script.body).toContain('new EventSource("/__hotelsite/events")');
+    expect(script.body).toContain('new EventSource("/__hotelsite/events" + "?path=" + encodeURIComponent(location.pathname))');
   });
 
   it("a saved hotel re-renders the pages that show the saved field only (its intro: its own pages), is served at once, and reloads open pages", async () => {
@@ -198,6 +198,21 @@ describe("startWatch", () => {
     expect(report.errors).toEqual([]);
     expect([...report.rendered].sort()).toEqual(langs("test-brand-beta/index.html").sort());
     expect((await raw(session.url, "/test-brand-beta/")).body).toContain("hotel--dotted");
+  });
+
+  it("a name every footer shows renders the page an open preview shows first and reloads it; every page is rendered and served", async () => {
+    const gamma = path.join(fx.content, "hotels", "gamma.yaml");
+    const events = await listen(session.url, `/__hotelsite/events?path=${encodeURIComponent("/ja/test-brand-beta/")}`);
+    await events.next("hello");
+    const report = await save(gamma, (s) => s.replace(/^(\s+name: Test Brand Gamma)$/m, "$1 Lagoon"));
+    expect(report.errors).toEqual([]);
+    // zh and ja fall back to gamma's English name: every page's footer shows it.
+    expect(report.rendered).toHaveLength(15);
+    expect(report.rendered[0]).toBe("ja/test-brand-beta/index.html");
+    expect((await events.next("reload")).event).toBe("reload");
+    expect((await raw(session.url, "/ja/test-brand-beta/")).body).toContain("Test Brand Gamma Lagoon");
+    expect((await raw(session.url, "/zh/404.html")).body).toContain("Test Brand Gamma Lagoon");
+    events.close();
   });
 
   it("refuses path traversal", async () => {

@@ -1,0 +1,126 @@
+// Carries out a later run's render plan batch by batch (plan.ts orders the pages and cuts the batches): each
+// batch is rendered, its pages' links are checked, and its pages are written before the next batch is written,
+// so the pages an editor waits for reach the disk first while the rest still render. The next batch renders
+// while one is finished, checked and written. A failure stops the writing but not the rendering and checking,
+// so the run still reports every error at once, as a run in one piece would.
+import { ContentError, ContentErrors } from "./errors.js";
+import { addTemplateError } from "./render/render.js";
+import { fileForUrl } from "./site/links.js";
+
+/** A page rendered, as far as batching looks at it: where it goes and what it links to. */
+export interface BatchPage {
+  page: { outFile: string };
+  links: string[];
+}
+
+/** What the pipeline does with a batch; `write` is absent when nothing is written (a rehearsal). */
+export interface BatchSteps<P, R extends BatchPage> {
+  /** Renders pages, taking each from the iterable when a thread can start on it; throws ContentErrors for template errors. */
+  render(pages: Iterable<P>): Promise<R[]>;
+  /** Takes a batch's rendered pages in: the checks from now on see their ids. Batches are taken in order. */
+  take(pages: R[]): void;
+  /** The dead links of these pages, against every page taken so far (with its new ids) and the others as they are. */
+  check(pages: R[]): ContentError[];
+  /** Writes these pages (they passed the check), and lets their bytes go. */
+  write?(pages: R[]): Promise<void>;
+}
+
+/** The pages, and `handed()` once the last of them was taken. */
+function* announced<P>(pages: P[], handed: () => void): Generator<P> {
+  yield* pages;
+  handed();
+}
+
+/**
+ * Renders, checks and writes `batches` in order; resolves with every page rendered, in that order. `failed`:
+ * errors already found (the links of pages not rendered, when a file went away): nothing is written then.
+ * A page's link to a #fragment of a page a later batch renders is checked against that page as it is on disk:
+ * when it has the id, the page is written now and its links are checked again before that page is replaced;
+ * when it lacks it (a new id), the page waits for that batch and is checked and written with it. Throws the
+ * template errors, else the dead links, of every batch.
+ */
+export async function renderBatches<P extends { outFile: string }, R extends BatchPage>(batches: P[][], steps: BatchSteps<P, R>, failed: ContentError[] = []): Promise<R[]> {
+  const batchOf = new Map<string, number>();
+  batches.forEach((batch, i) => batch.forEach((p) => batchOf.set(p.outFile, i)));
+  // The later batches (after `i`) whose pages a page's links name a #fragment of.
+  const laterTargets = (r: R, i: number) => {
+    const later = new Set<number>();
+    for (const url of r.links) {
+      const j = url.indexOf("#") > 0 ? (batchOf.get(fileForUrl(url)) ?? -1) : -1;
+      if (j > i) later.add(j);
+    }
+    return later;
+  };
+  const rendered: R[] = [];
+  const templateErrors: ContentError[] = [];
+  const dead = [...failed];
+  // The first batch that failed (its render, or its checks): it and the batches after it are not written.
+  let firstFailed = failed.length ? -1 : Infinity;
+  // Batch j is handed to the threads once batch j-1's pages all are and batch j-2 is written: the threads never
+  // wait between batches, a batch's pages come after the last one's, memory holds the bytes of at most two
+  // unwritten batches (`write` lets them go), and the first batches' writes do not queue behind the rest.
+  const renders: (Promise<R[] | undefined> | undefined)[] = [];
+  const handed: boolean[] = [];
+  let settled = -1;
+  const start = (j: number) => {
+    if (j >= batches.length || renders[j] || (j > 0 && (!handed[j - 1] || settled < j - 2))) return;
+    const handing = announced(batches[j], () => {
+      handed[j] = true;
+      start(j + 1);
+    });
+    renders[j] = steps.render(handing).then(
+      (done) => done,
+      (e: unknown) => {
+        if (!(e instanceof ContentErrors)) throw e;
+        for (const x of e.errors) addTemplateError(templateErrors, x);
+        firstFailed = Math.min(firstFailed, j);
+        return undefined;
+      },
+    );
+    // Awaited in order below; a failure of the threads (a bug) found here first is not an unhandled rejection.
+    renders[j].catch(() => {});
+  };
+  // Pages whose links name an id a later batch's page does not have yet; pages written, to check again with a batch.
+  let held: R[] = [];
+  const again = new Map<number, R[]>();
+  /** Takes batch i in, checks what can be checked, and writes what passed. */
+  const finish = async (i: number, done: R[]) => {
+    rendered.push(...done);
+    steps.take(done);
+    const checked: R[] = again.get(i) ?? [];
+    const ready: R[] = [];
+    const waiting: R[] = [];
+    for (const r of [...held, ...done]) {
+      const later = laterTargets(r, i);
+      if (!later.size) checked.push(r);
+      else if (steps.check([r]).length) {
+        waiting.push(r);
+        continue;
+      } else for (const j of later) again.set(j, [...(again.get(j) ?? []), r]);
+      ready.push(r);
+    }
+    held = waiting;
+    const found = checked.length ? steps.check(checked) : [];
+    if (found.length) firstFailed = Math.min(firstFailed, i);
+    dead.push(...found);
+    if (i < firstFailed && ready.length) await steps.write?.(ready);
+  };
+  start(0);
+  try {
+    for (let i = 0; i < batches.length; i++) {
+      const done = await renders[i];
+      // A render that stopped before taking all its pages (the threads failed) still lets the next one start.
+      handed[i] = true;
+      start(i + 1);
+      if (done) await finish(i, done);
+      settled = i;
+      start(i + 2);
+    }
+  } finally {
+    // A write that failed leaves no render running into the next run.
+    await Promise.all(renders.map((r) => r?.catch(() => {})));
+  }
+  if (templateErrors.length) throw new ContentErrors(templateErrors);
+  if (dead.length) throw new ContentErrors(dead);
+  return rendered;
+}
