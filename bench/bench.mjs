@@ -133,7 +133,10 @@ async function measure(name, contentDir, work, bundle, hotels, { sweep = false }
     log(`${name}: incremental rebuild not measured: ${e.message.split("\n")[0]}`);
   }
   await rm(path.join(work, `${name}-watch`), { recursive: true, force: true });
-  const watchLatency = await (await import("./watch-latency.mjs")).watchLatency({ from: contentDir, saves: 5, work }).catch((e) => void log(`${name}: watch latency not measured: ${e.message}`) ?? null);
+  const latency = (await import("./watch-latency.mjs")).watchLatency;
+  const watchLatency = await latency({ from: contentDir, saves: 5, work }).catch((e) => void log(`${name}: watch latency not measured: ${e.message}`) ?? null);
+  // A popular destination's name: every page of its language shows it; its own page is timed, the last page noted.
+  const watchLatencyName = detailed ? await latency({ from: contentDir, saves: 5, work, popular: true, field: "name" }).catch((e) => void log(`${name}: name save not measured: ${e.message}`) ?? null) : null;
   const hugo = hugoRuns.length
     ? { medianMs: median(hugoRuns.map((r) => r.ms)), runs: hugoRuns.map((r) => r.ms), maxRssMb: median(hugoRuns.map((r) => r.maxRssMb ?? 0)), pagesPerSecond: pages / (median(hugoRuns.map((r) => r.ms)) / 1000) }
     : null;
@@ -153,6 +156,7 @@ async function measure(name, contentDir, work, bundle, hotels, { sweep = false }
     ratios: { coldToFloor: coldMs / floorMs, renderToFloor: (stages.render ?? 0) / floorMs },
     incremental,
     watchLatency,
+    watchLatencyName,
     weight: { largest: weight.largest, maxTotalGz: Math.max(...weight.pages.map((p) => p.total.gz)), maxJsGz: Math.max(...weight.pages.map((p) => p.js.gz)) },
     hugo,
     threads: sweep ? await threadsSweep(contentDir, work, { runs: Math.min(n, 3), log: (m) => log(`${name}: ${m}`) }) : null,

@@ -35,6 +35,8 @@ export function readmeSection(result) {
     stageTable(result.sites),
     "",
     firstBuilds(result.sites),
+    "",
+    watchSaves(result.sites),
   ].join("\n");
 }
 
@@ -43,6 +45,18 @@ function firstBuilds(sites) {
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const rows = sites.filter((x) => x.cold?.runs?.length).map((x) => `${x.pages.toLocaleString("en-US")} pages ${s(x.cold.runs[0])}${x.hugo?.runs?.length ? ` (Hugo ${s(x.hugo.runs[0])})` : ""}`);
   return `First builds (the first run of each site: an empty output folder, every content file parsed): ${rows.join(", ")}.`;
+}
+
+/** The watch saves measured (median of the saves, from the save until the page on disk shows it), in words. */
+function watchSaves(sites) {
+  const ms = (v) => `${v.toFixed(1)} ms`;
+  const rows = sites
+    .filter((x) => x.watchLatency)
+    .map((x) => {
+      const name = x.watchLatencyName ? `; a popular destination's name (every page of its language shows it) ${ms(x.watchLatencyName.medianMs)} to its own page, the last of its ${x.watchLatencyName.runs[0].updated} pages ${ms(x.watchLatencyName.medianDoneMs)}` : "";
+      return `${x.pages.toLocaleString("en-US")} pages: a hotel's description ${ms(x.watchLatency.medianMs)}${name}`;
+    });
+  return `Watch, one save to disk (bench/watch-latency.mjs, median of ${sites.find((x) => x.watchLatency)?.watchLatency.runs.length ?? 5} saves): ${rows.join("; ")}.`;
 }
 
 /** Replaces the text between the markers in `readme` (the text of FIGURES_FILE). */
