@@ -22,9 +22,13 @@ const ENDS = new Uint8Array(63);
 for (const c of [9, 10, 12, 13, 32, 47, 62]) ENDS[c] = TAG_NAME_END | ATTRIBUTE_NAME_END;
 ENDS[61] = ATTRIBUTE_NAME_END;
 
-/** A buffer for the code units of the pages scanned, kept between calls up to 16 MB (pages of 8 M characters). */
+/**
+ * A buffer for the code units of the pages scanned, kept between calls up to 1 MB (pages of 512 K characters; a
+ * hotel page has about 20 K): a larger page (the home page of a large site, 6 M characters at 12,006 pages) gets
+ * one of its own, freed with it, so no rendering thread keeps 12 MB for the three pages that needed it.
+ */
 let scratch = Buffer.allocUnsafeSlow(1 << 16);
-const SCRATCH_KEPT = 16 << 20;
+const SCRATCH_KEPT = 1 << 20;
 let scratchInUse = false;
 
 /**

@@ -1,7 +1,7 @@
 // The parse cache: a content file's data is given back only while the file on disk is the one that was parsed
 // (size, inode, modification and change times), never for a file saved in the last SETTLED_MS, and a cache file
 // that is not one is ignored. Real files, real times.
-import { chmod, mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { lstatSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -92,6 +92,20 @@ describe("openParseCache", () => {
     broken.set(a.file, "again", a.stamp);
     broken.save();
     expect(openParseCache(content, caches).get(a.file)?.data).toBe("again");
+  });
+
+  it("ignores a cache cut short (a build killed while writing it left half a file)", async () => {
+    const a = await settled("a.yaml", "id: a\n");
+    const b = await settled("b.yaml", "id: b\n");
+    reopened([
+      { ...a, data: "a".repeat(1000) },
+      { ...b, data: "b".repeat(1000) },
+    ]);
+    const [name] = await readdir(caches);
+    const whole = await readFile(path.join(caches, name));
+    await writeFile(path.join(caches, name), whole.subarray(0, whole.length - 500));
+    const cut = openParseCache(content, caches);
+    expect([cut.get(a.file), cut.get(b.file)]).toEqual([undefined, undefined]);
   });
 
   it("keeps the caches of the most recently built content folders only", async () => {
