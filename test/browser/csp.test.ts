@@ -41,6 +41,8 @@ describe("Content-Security-Policy", () => {
     await page.addScriptTag({ content: "window.__inlineRan = true;" }).catch(() => undefined);
     expect(await page.evaluate(() => (window as any).__inlineRan ?? false)).toBe(false);
     await expect.poll(() => site().peekProblems().csp.length).toBeGreaterThan(0);
+    // Closed first, so a second report of the same violation cannot arrive after the problems are taken.
+    await page.close();
     const { csp, ...others } = site().takeProblems();
     expect(csp.some((v) => v.includes("script-src"))).toBe(true);
     expect(others).toEqual({ scriptErrors: [], brokenResources: [], externalRequests: [] });
