@@ -125,9 +125,11 @@ function readEntries(file: string, key: string): Map<string, Entry> {
   }
 }
 
-/** Writes the records of a cache (its key, then each entry) to `file`, a chunk at a time. */
+/** Writes the records of a cache (its key, then each entry) to a new file `file`, a chunk at a time. */
 function writeEntries(file: string, key: string, entries: Iterable<Entry>): void {
-  const fd = openSync(file, "w");
+  // Created exclusively: never written through a link or into a file another process holds.
+  rmSync(file, { force: true });
+  const fd = openSync(file, "wx");
   try {
     let pending: Buffer[] = [];
     let size = 0;
