@@ -4,7 +4,7 @@
 // while one is finished, checked and written. A failure stops the writing but not the rendering and checking,
 // so the run still reports every error at once, as a run in one piece would.
 import { ContentError, ContentErrors } from "./errors.js";
-import { addTemplateError } from "./render/render.js";
+import { addTemplateError } from "./render/template-errors.js";
 import { fileForUrl } from "./site/links.js";
 
 /** A page rendered, as far as batching looks at it: where it goes and what it links to. */

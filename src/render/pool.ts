@@ -12,7 +12,7 @@ import { summary, type PageSummary } from "../site/resolve.js";
 import { workerScript } from "../util/worker-script.js";
 import type { StagingOptions } from "../write/staging.js";
 import { ANSWERS_PER_MESSAGE, decodeError, type FromWorker, type TemplatesInit, type ToWorker, type WorkerStart } from "./messages.js";
-import { addTemplateError } from "./render.js";
+import { addTemplateError } from "./template-errors.js";
 
 /** A page rendered: its links and ids for the dead-link check, its bytes when it was not written. */
 export interface RenderedPage {

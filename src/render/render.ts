@@ -37,10 +37,3 @@ export function renderMarkup(page: Page, opts: RenderOptions): string {
     throw new ContentError(templatePlace(e, opts.templatesDir, opts.cwd ?? process.cwd()), `template "${page.template}" failed on ${page.outFile}: ${message}`, undefined, { cause: e });
   }
 }
-
-/** Adds a template error unless the same template already failed: one broken template is reported once. */
-export function addTemplateError(errors: ContentError[], e: ContentError): void {
-  // The cause without the page: `template "x" failed on <page>: ...` and `has no template "x" (needed by <page>)`.
-  const cause = (m: string) => m.replace(/ (failed on|\(needed by) .*$/s, "");
-  if (!errors.some((x) => cause(x.message) === cause(e.message))) errors.push(e);
-}

@@ -51,3 +51,9 @@ function noteText(note: esbuild.Message["notes"][number] | undefined, cwd: strin
   return `${note.text.replace(/:$/, "")}: ${shownPath(note.location.file, cwd)}:${note.location.line}:${note.location.column + 1}`;
 }
 
+/** Adds a template error unless the same template already failed: one broken template is reported once. */
+export function addTemplateError(errors: ContentError[], e: ContentError): void {
+  // The cause without the page: `template "x" failed on <page>: ...` and `has no template "x" (needed by <page>)`.
+  const cause = (m: string) => m.replace(/ (failed on|\(needed by) .*$/s, "");
+  if (!errors.some((x) => cause(x.message) === cause(e.message))) errors.push(e);
+}
