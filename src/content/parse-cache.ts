@@ -27,6 +27,9 @@ const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 /** Caches of this many content folders are kept, the most recently written (tests make one a temporary folder). */
 export const KEPT_CACHES = 16;
 
+/** What the kept caches may take together (a 12,006-page site's is about 60 MB). */
+export const KEPT_CACHE_BYTES = 256 * 1024 * 1024;
+
 /** How old a file's modification time must be for its data to be kept. */
 export const SETTLED_MS = 2000;
 
@@ -181,7 +184,7 @@ export function openParseCache(contentDir: string, dir = path.join(cacheDir(), "
         const tmp = `${file}.${process.pid}.tmp`;
         writeEntries(tmp, key, next.values());
         renameSync(tmp, file);
-        prune(dir);
+        pruneCaches(dir);
       } catch {
         // No cache this time; the next build parses again.
       }
@@ -189,9 +192,19 @@ export function openParseCache(contentDir: string, dir = path.join(cacheDir(), "
   };
 }
 
-/** Deletes all but the KEPT_CACHES most recently written caches (and leftovers of writes cut short). */
-function prune(dir: string): void {
-  const caches = readdirSync(dir).map((name) => ({ name, at: lstatSync(path.join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
+/**
+ * Deletes all but the most recently written caches: at most KEPT_CACHES of them, together at most
+ * KEPT_CACHE_BYTES (the newest is always kept), and leftovers of writes cut short.
+ */
+export function pruneCaches(dir: string, limits = { count: KEPT_CACHES, bytes: KEPT_CACHE_BYTES }): void {
+  const caches = readdirSync(dir).map((name) => {
+    const info = lstatSync(path.join(dir, name), { throwIfNoEntry: false });
+    return { name, at: info?.mtimeMs ?? 0, size: info?.size ?? 0 };
+  });
   caches.sort((a, b) => b.at - a.at);
-  for (const c of caches.slice(KEPT_CACHES)) rmSync(path.join(dir, c.name), { force: true });
+  let total = 0;
+  caches.forEach((c, i) => {
+    total += c.size;
+    if (i > 0 && (i >= limits.count || total > limits.bytes)) rmSync(path.join(dir, c.name), { force: true });
+  });
 }

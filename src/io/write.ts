@@ -3,7 +3,7 @@
 // The rename replaces a link rather than writing through it, an existing file keeps its mode, a read-only file
 // or one that is not a regular file is refused before anything is written, and a failure names the file.
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, open, realpath, rename, unlink } from "node:fs/promises";
+import { lstat, mkdir, open, readdir, realpath, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { specialKind } from "../content/read-file.js";
 import { isWithin } from "../util/paths.js";
@@ -93,8 +93,33 @@ export async function cacheFile(file: string, data: string): Promise<string | un
   try {
     await mkdir(path.dirname(file), { recursive: true });
     await writeGuarded(file, data, { refuseReadOnly: false });
-    return file;
   } catch {
     return undefined;
   }
+  await pruneKind(file).catch(() => undefined);
+  return file;
+}
+
+/** How many cache files of one kind (compiled templates, a worker script) are kept whatever their age. */
+export const CACHE_FILES_KEPT = 32;
+
+/** How old a cache file beyond those must be to be deleted: a concurrent build may be about to import a newer one. */
+export const CACHE_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the cache files of `file`'s kind (its name up to the hash: `templates-<hash>.mjs`) beyond the
+ * CACHE_FILES_KEPT most recent, when older than CACHE_FILE_MAX_AGE_MS: every template edit under watch compiles a
+ * new module, and nothing else would ever delete the old ones. Only names of that exact form are touched.
+ */
+async function pruneKind(file: string): Promise<void> {
+  const dir = path.dirname(file);
+  const kind = /^(.+)-[0-9a-f]{16}\.(mjs|cjs)$/.exec(path.basename(file));
+  if (!kind) return;
+  const same = new RegExp(`^${kind[1].replace(/[^\w-]/g, "\\$&")}-[0-9a-f]{16}\\.${kind[2]}$`);
+  const names = (await readdir(dir)).filter((n) => same.test(n));
+  if (names.length <= CACHE_FILES_KEPT) return;
+  const found = await Promise.all(names.map(async (n) => ({ n, info: await lstat(path.join(dir, n)).catch(() => undefined) })));
+  const files = found.filter((f) => f.info?.isFile()).sort((a, b) => b.info!.mtimeMs - a.info!.mtimeMs);
+  const old = Date.now() - CACHE_FILE_MAX_AGE_MS;
+  for (const f of files.slice(CACHE_FILES_KEPT)) if (f.info!.mtimeMs < old) await unlink(path.join(dir, f.n)).catch(() => undefined);
 }

@@ -6,7 +6,7 @@ import { lstatSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { KEPT_CACHES, openParseCache } from "../../src/content/parse-cache.js";
+import { KEPT_CACHES, openParseCache, pruneCaches } from "../../src/content/parse-cache.js";
 import type { FileStamp } from "../../src/content/source-text.js";
 
 let dir: string;
@@ -122,5 +122,18 @@ describe("openParseCache", () => {
       cache.save();
     }
     expect((await readdir(caches)).length).toBe(KEPT_CACHES);
+  });
+
+  it("keeps the newest caches within a size for them all, and the newest one whatever its size", async () => {
+    await mkdir(caches);
+    for (let i = 0; i < 5; i++) {
+      await writeFile(path.join(caches, `c${i}.bin`), "x".repeat(100));
+      const at = new Date(Date.now() - i * 60_000);
+      await utimes(path.join(caches, `c${i}.bin`), at, at);
+    }
+    pruneCaches(caches, { count: 16, bytes: 250 });
+    expect((await readdir(caches)).sort()).toEqual(["c0.bin", "c1.bin"]);
+    pruneCaches(caches, { count: 16, bytes: 10 });
+    expect(await readdir(caches)).toEqual(["c0.bin"]);
   });
 });
