@@ -8,11 +8,13 @@
 // records (a length, then one file's entry serialized), read and written a chunk at a time, so no build holds the
 // whole file besides the data made from it (63 MB more peak memory at 12,006 pages read whole).
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
+import { pruneCacheFiles } from "../io/write.js";
 import { cacheDir } from "../util/paths.js";
+import { withPlainFileSync } from "../util/read-plain.js";
 import type { FileStamp } from "./source-text.js";
 
 /** Raised when what a parse gives changes shape, so that caches of the old shape are never read. */
@@ -107,25 +109,18 @@ function* records(fd: number): Generator<unknown> {
 
 /** The entries of the cache file, when it is a regular file holding a cache of `key`; else none. */
 function readEntries(file: string, key: string): Map<string, Entry> {
-  const kept = new Map<string, Entry>();
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size > MAX_CACHE_BYTES) return kept;
+  const kept = withPlainFileSync(file, { maxBytes: MAX_CACHE_BYTES }, (fd) => {
+    const entries = new Map<string, Entry>();
     const all = records(fd);
-    if ((all.next().value as { key?: string } | undefined)?.key !== key) return kept;
+    if ((all.next().value as { key?: string } | undefined)?.key !== key) return entries;
     for (const e of all) {
-      if (!isEntry(e)) return new Map();
-      kept.set(e.file, e);
+      if (!isEntry(e)) return new Map<string, Entry>();
+      entries.set(e.file, e);
     }
-    return kept;
-  } catch {
-    // Not a cache of ours (or cut short): parsed again, and written anew.
-    return new Map();
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+    return entries;
+  });
+  // Not a cache of ours (or cut short): parsed again, and written anew.
+  return kept ?? new Map();
 }
 
 /** Writes the records of a cache (its key, then each entry) to a new file `file`, a chunk at a time. */
@@ -197,14 +192,5 @@ export function openParseCache(contentDir: string, dir = path.join(cacheDir(), "
  * KEPT_CACHE_BYTES (the newest is always kept), and leftovers of writes cut short.
  */
 export function pruneCaches(dir: string, limits = { count: KEPT_CACHES, bytes: KEPT_CACHE_BYTES }): void {
-  const caches = readdirSync(dir).map((name) => {
-    const info = lstatSync(path.join(dir, name), { throwIfNoEntry: false });
-    return { name, at: info?.mtimeMs ?? 0, size: info?.size ?? 0 };
-  });
-  caches.sort((a, b) => b.at - a.at);
-  let total = 0;
-  caches.forEach((c, i) => {
-    total += c.size;
-    if (i > 0 && (i >= limits.count || total > limits.bytes)) rmSync(path.join(dir, c.name), { force: true });
-  });
+  pruneCacheFiles(dir, { keep: limits.count, maxBytes: limits.bytes });
 }

@@ -3,7 +3,8 @@
 // The rename replaces a link rather than writing through it, an existing file keeps its mode, a read-only file
 // or one that is not a regular file is refused before anything is written, and a failure names the file.
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, open, readdir, realpath, rename, unlink } from "node:fs/promises";
+import { lstatSync, readdirSync, rmSync } from "node:fs";
+import { lstat, mkdir, open, realpath, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { specialKind } from "../content/read-file.js";
 import { isWithin } from "../util/paths.js";
@@ -96,7 +97,11 @@ export async function cacheFile(file: string, data: string): Promise<string | un
   } catch {
     return undefined;
   }
-  await pruneKind(file).catch(() => undefined);
+  try {
+    pruneKind(file);
+  } catch {
+    // Pruning is a courtesy: a folder that cannot be listed keeps its files.
+  }
   return file;
 }
 
@@ -111,15 +116,37 @@ export const CACHE_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
  * CACHE_FILES_KEPT most recent, when older than CACHE_FILE_MAX_AGE_MS: every template edit under watch compiles a
  * new module, and nothing else would ever delete the old ones. Only names of that exact form are touched.
  */
-async function pruneKind(file: string): Promise<void> {
-  const dir = path.dirname(file);
+function pruneKind(file: string): void {
   const kind = /^(.+)-[0-9a-f]{16}\.(mjs|cjs)$/.exec(path.basename(file));
   if (!kind) return;
   const same = new RegExp(`^${kind[1].replace(/[^\w-]/g, "\\$&")}-[0-9a-f]{16}\\.${kind[2]}$`);
-  const names = (await readdir(dir)).filter((n) => same.test(n));
-  if (names.length <= CACHE_FILES_KEPT) return;
-  const found = await Promise.all(names.map(async (n) => ({ n, info: await lstat(path.join(dir, n)).catch(() => undefined) })));
-  const files = found.filter((f) => f.info?.isFile()).sort((a, b) => b.info!.mtimeMs - a.info!.mtimeMs);
-  const old = Date.now() - CACHE_FILE_MAX_AGE_MS;
-  for (const f of files.slice(CACHE_FILES_KEPT)) if (f.info!.mtimeMs < old) await unlink(path.join(dir, f.n)).catch(() => undefined);
+  pruneCacheFiles(path.dirname(file), { match: (n) => same.test(n), keep: CACHE_FILES_KEPT, olderThanMs: CACHE_FILE_MAX_AGE_MS });
+}
+
+/** Which of a cache folder's files {@link pruneCacheFiles} keeps. */
+export interface CachePrune {
+  /** The files it may delete (default: every regular file of the folder). */
+  match?: (name: string) => boolean;
+  /** How many of the most recently written it keeps whatever else holds (the newest is always kept). */
+  keep: number;
+  /** What those kept may take together. */
+  maxBytes?: number;
+  /** Only files last written before this many ms ago are deleted. */
+  olderThanMs?: number;
+}
+
+/** Deletes the oldest regular files of a cache folder beyond what `opts` keeps (the one place caches are pruned). */
+export function pruneCacheFiles(dir: string, opts: CachePrune): void {
+  const files = readdirSync(dir)
+    .filter((n) => opts.match?.(n) ?? true)
+    .map((name) => ({ name, info: lstatSync(path.join(dir, name), { throwIfNoEntry: false }) }))
+    .filter((f) => f.info?.isFile())
+    .sort((a, b) => b.info!.mtimeMs - a.info!.mtimeMs);
+  const before = opts.olderThanMs === undefined ? Infinity : Date.now() - opts.olderThanMs;
+  let total = 0;
+  files.forEach((f, i) => {
+    total += f.info!.size;
+    const over = i >= opts.keep || (opts.maxBytes !== undefined && total > opts.maxBytes);
+    if (i > 0 && over && f.info!.mtimeMs < before) rmSync(path.join(dir, f.name), { force: true });
+  });
 }

@@ -15,16 +15,30 @@ export interface PlainReadOptions {
 }
 
 /**
- * The bytes and fstat of the regular file at `file`, or undefined for anything else: missing, unreadable, a link
- * as the last step, not a regular file (O_NONBLOCK: a FIFO opens at once and fstat turns it down), larger than
- * maxBytes, not of `size`, or grown while being read.
+ * Runs `use` on the open regular file at `file` (opened without following a link as the last step, O_NONBLOCK so a
+ * FIFO opens at once and fstat turns it down), of at most maxBytes and of `size` when given; undefined for anything
+ * else or when `use` throws. The file is closed either way. Every plain read, whole or a chunk at a time, opens so.
  */
-export function readPlainSync(file: string, opts: PlainReadOptions): { bytes: Buffer; info: Stats } | undefined {
+export function withPlainFileSync<T>(file: string, opts: Pick<PlainReadOptions, "maxBytes" | "size">, use: (fd: number, info: Stats) => T): T | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
     const info = fstatSync(fd);
     if (!info.isFile() || info.size > opts.maxBytes || (opts.size !== undefined && info.size !== opts.size)) return undefined;
+    return use(fd, info);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * The bytes and fstat of the regular file at `file`, or undefined for anything else: missing, unreadable, a link
+ * as the last step, not a regular file, larger than maxBytes, not of `size`, or grown while being read.
+ */
+export function readPlainSync(file: string, opts: PlainReadOptions): { bytes: Buffer; info: Stats } | undefined {
+  return withPlainFileSync(file, opts, (fd, info) => {
     // One byte more than fstat said, to notice a file that grew since.
     const scratch = opts.scratch;
     if (scratch && scratch.buffer.length < info.size + 1) scratch.buffer = Buffer.allocUnsafeSlow(Math.max(info.size + 1, scratch.buffer.length * 2));
@@ -36,9 +50,5 @@ export function readPlainSync(file: string, opts: PlainReadOptions): { bytes: Bu
       if (read + n === end) return undefined;
     }
     return { bytes: buffer.subarray(0, read), info };
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  });
 }
