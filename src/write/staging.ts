@@ -96,14 +96,13 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
     return !!before && before.ino === here.ino && before.dev === here.dev && sameBytesSync(t, bytes, scratch);
   };
   /** The staging folder's file at `rel`, made ready: true when it is kept as it is, else nothing stands there. */
-  const place = (rel: string, bytes: () => Uint8Array | undefined): { t: string; done: boolean } => {
+  const place = (rel: string, bytes: Uint8Array | undefined): { t: string; done: boolean } => {
     assertInside(rel);
     const t = path.join(dir, rel);
     folder(path.dirname(t));
     const here = lstatSync(t, { throwIfNoEntry: false });
     if (!here) return { t, done: false };
-    const b = bytes();
-    if (!wrote.has(t) && b && kept(rel, t, here, b)) return { t, done: true };
+    if (!wrote.has(t) && bytes && kept(rel, t, here, bytes)) return { t, done: true };
     if (here.isDirectory()) rmSync(t, { recursive: true, force: true });
     else unlinkSync(t);
     return { t, done: false };
@@ -111,7 +110,7 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
   return {
     write(rel, contents) {
       const bytes = typeof contents === "string" ? Buffer.from(contents) : contents;
-      const { t, done } = place(rel, () => bytes);
+      const { t, done } = place(rel, bytes);
       wrote.add(t);
       if (done || linked(rel, t, bytes)) return true;
       writeFileSync(t, bytes);
@@ -122,13 +121,12 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
       // files (8 MB) took its write stage from 93-194 ms to 35-60 ms. Else a clone where the file system has them
       // (Btrfs, XFS), bytes otherwise. Never a hard link to the source: an edit of the output in place would
       // change the committed variant or the cache, and every later build would publish the edited file.
-      let bytes: Uint8Array | undefined;
-      const source = () => (bytes ??= previous ? readFileSync(c.from) : undefined);
-      const { t, done } = place(c.path, source);
+      // The source's bytes are compared only where there is a replaced output to keep or link a file from.
+      const bytes = previous ? readFileSync(c.from) : undefined;
+      const { t, done } = place(c.path, bytes);
       wrote.add(t);
       if (done) return true;
-      const b = source();
-      if (b && linked(c.path, t, b)) return true;
+      if (bytes && linked(c.path, t, bytes)) return true;
       copyFileSync(c.from, t, constants.COPYFILE_FICLONE);
       return false;
     },
