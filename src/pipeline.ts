@@ -15,14 +15,14 @@ import { terminalProgress } from "./util/progress.js";
 import { checkTemplatesFolder } from "./render/template-files.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
-import { changedFields, changedInputs, Fields, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
+import { changedInputs, Fields, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
 import { deadLinks, fileForUrl, type LinkedPage } from "./site/links.js";
 import type { Page } from "./site/pages.js";
 import { NO_FOCUS, planLoad, planRender } from "./plan.js";
 import { renderBatches } from "./batches.js";
 import { publishFiles } from "./site/publish.js";
 import { bannerFiles, isBannerFile } from "./site/language-banner.js";
-import { siteResolver, type Coverage, type ResolvedSite } from "./site/resolve.js";
+import { siteResolver, type Coverage, type PageSlot, type PageSummary, type ResolvedSite } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
 import { isWithin, packageRoot } from "./util/paths.js";
 import { deepFreeze, freezeContent } from "./util/deep-freeze.js";
@@ -144,7 +144,7 @@ function stopwatch(timings: Partial<Timings>) {
   return async <T>(stage: keyof Timings, run: () => T | Promise<T>): Promise<T> => {
     await pauseFor(stage);
     const start = performance.now();
-    // A build resolves pages inside the render stage (timedPages): that time is resolve's, not render's.
+    // Pages are resolved as the rendering threads take them (pageOf in run): that time is resolve's, not render's.
     const resolvedBefore = timings.resolve ?? 0;
     try {
       return await run();
@@ -239,45 +239,24 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       prev && loaded.cache === prev.load ? { content: prev.content, warnings: prev.warnings } : await time("validate", () => validateContent(loaded));
     if (freezeContent) deepFreeze(content);
 
-    // Resolve: a page none of whose recorded inputs changed is taken from the previous run as it was.
+    // What changed since the last run, input by input: the plan decides from it which pages to resolve again.
     const inputCaches = prev?.inputCache ?? previous?.inputCache ?? inputCache();
     const inputs = content === prev?.content ? prev.inputs : inputValues(content, inputCaches);
     const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
-    // Why each re-resolved page could not be taken as it was: the first of its recorded inputs that changed (a
-    // block read whole named by its fields that changed, each named once per run).
-    const why: Record<string, string> = {};
-    const named = new Map<string, string>();
-    const name = (id: string) => named.get(id) ?? named.set(id, changedFields(id, changedIn!)).get(id)!;
-    const resolver = siteResolver(content, {
-      baseUrl: opts.baseUrl,
-      now,
-      reuse: changedIn
-        ? (outFile, at) => {
-            const same = prev!.pages?.[at];
-            const page = same?.outFile === outFile ? same : pageAt(prev!, outFile);
-            const used = page && prev!.site.inputs.get(page.outFile);
-            if (!page || !used) return void (why[outFile] = "new page");
-            for (const id of used) if (changedIn.has(id)) return void (why[outFile] = `${name(id)} changed`);
-            return { page, inputs: used };
-          }
-        : undefined,
-    });
-    // A build resolves each page as it renders it and keeps only its summary (memory holds the pages in flight,
-    // not the site); check and watch resolve every page here and keep them whole.
-    const streamed = !prev && toRender && !opts.keep;
-    const pages = streamed ? undefined : await time("resolve", () => [...resolver.pages()]);
+    const resolver = siteResolver(content, { baseUrl: opts.baseUrl, now });
+    const slots = resolver.slots;
     const coverageOf = (found: Coverage[]) => mergeCoverage(prev?.coverage, found, content, !changedIn || changedIn.has(input.hotelList) || changedIn.has(input.site));
-    const stateOf = (site: ResolvedSite): State => ({ load: loaded.cache, loaded, content, warnings, inputs, inputCache: inputCaches, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
+    const stateOf = (site: ResolvedSite, pages: Page[] | undefined): State => ({ load: loaded.cache, loaded, content, warnings, inputs, inputCache: inputCaches, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
     if (!toRender) {
-      const state = stateOf({ ...resolver.site(), pages: pages! });
-      return { state, report: { ...report, ok: true, full: true, rendered: [], why: {}, written: [], removed: [], pages: pages!.length, warnings, errors: [], ms: performance.now() - started } };
+      const pages = await time("resolve", () => [...resolver.pages()]);
+      const state = stateOf({ ...resolver.site(), pages }, pages);
+      return { state, report: { ...report, ok: true, full: true, rendered: [], why: {}, written: [], removed: [], pages: pages.length, warnings, errors: [], ms: performance.now() - started } };
     }
 
     // The rendering threads load the templates (again only when they or the asset links changed).
     pool ??= await starting!;
-    if (!kept) pool.grow(threadsFor(pages?.length ?? resolver.count, opts.threads));
+    if (!kept) pool.grow(threadsFor(slots.length, opts.threads));
     const names = await time("render", () => pool!.load({ templatesUrl: templates!.url, assets: assets!.links, templatesDir, cwd, devScript: opts.devScript }));
-    // Render: new and re-resolved pages, pages of changed templates, every page when the asset names changed.
     const affected = (() => {
       if (!prev?.templates || templates!.hash === prev.templates.hash) return new Set<string>();
       const changedTemplates = [...files].filter((f) => isWithin(templatesDir, f));
@@ -285,38 +264,71 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       const before = affectedTemplates(prev.templates.graph, { templatesDir, names, changed: changedTemplates });
       return now === "all" || before === "all" ? ("all" as const) : new Set([...now, ...before]);
     })();
+    // The plan, before any page is resolved: from what each page recorded last time, which pages to resolve again
+    // and render, why, and in which order (what an editor waits for first: the pages the preview shows, then
+    // those made from the saved files).
     const causes = { first: !prev, templates: affected, assets: JSON.stringify(assets!.links) !== JSON.stringify(prev?.assets?.links) };
-    // What an editor waits for goes first: the pages the preview shows, then those made from the saved files.
-    const focus = prev ? { shown: new Set(opts.preview?.shown()), own: ownPages(pages!, content, new Set([...files].map(shown))) } : NO_FOCUS;
-    const plan = pages ? planRender(pages, resolver.site().reused, why, causes, focus) : undefined;
-    const dirty: Iterable<Page> = plan ? plan.pages : timedPages(resolver.pages(), timings);
-    // A first run's threads write each page into the output's staging folder as they render it (memory holds
-    // the pages in flight, not the site); later runs render the plan's batches once the output paths are known
-    // (below), get the bytes back and write only what changed, batch by batch.
+    const focus = prev ? { shown: new Set(opts.preview?.shown()), own: ownPages(slots, content, new Set([...files].map(shown))) } : NO_FOCUS;
+    const before = (slot: PageSlot) => {
+      const page = prev && pageBefore(prev, slot);
+      const used = page && prev!.site.inputs.get(page.outFile);
+      return used && { inputs: used, template: page.template };
+    };
+    const plan = planRender(slots, { before, changed: changedIn ?? new Set(), causes, focus });
+
+    // This run's pages in page order: the previous run's where the plan keeps them, the others resolved when a
+    // thread is ready for them. A build keeps none (memory holds the pages in flight), watch every one.
+    const keepPages = !!prev || !!opts.keep;
+    const planned = new Set(plan.pages);
+    const pages: (Page | undefined)[] = prev ? slots.map((s) => (!planned.has(s) || plan.again.has(s) ? pageBefore(prev, s) : undefined)) : [];
+    const pageOf = (slot: PageSlot): Page => {
+      const have = pages[slot.at];
+      if (have) return have;
+      const start = performance.now();
+      const page = resolver.page(slot);
+      timings.resolve = (timings.resolve ?? 0) + performance.now() - start;
+      if (keepPages) pages[slot.at] = page;
+      return page;
+    };
+    const pagesOf = function* (batch: Iterable<PageSlot>) {
+      for (const slot of batch) yield pageOf(slot);
+    };
+    // A first run's threads write each page into the output's staging folder as they render it; later runs
+    // render the plan's batches once the output paths are known (below), get the bytes back and write only what
+    // changed, batch by batch.
     const rendered: RenderedPage[] = prev ? [] : await time("render", async () => {
       if (opts.until !== "render") sink = await openOutput(place);
       // A first build of a large site renders for seconds: a count on a terminal (nothing in CI or pipes).
-      const total = pages?.length ?? resolver.count;
       const progress = terminalProgress("Rendering pages");
-      return pool!.render(dirty, sink?.staging, (n) => progress.update(n, total)).finally(progress.end);
+      return pool!.render(pagesOf(slots), sink?.staging, (n) => progress.update(n, slots.length)).finally(progress.end);
     });
-    const site: ResolvedSite = { ...resolver.site(), pages: pages ?? rendered.map((r) => r.page) };
-    const state = stateOf(site);
 
     // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them
-    // (the language banner's copy files, a few hundred bytes a language, are made again).
+    // (the language banner's copy files, a few hundred bytes a language, are made again). Anything else makes
+    // them again from every page's head: every page is resolved before the first batch is written.
     const copyOnly = !!changedIn && [...changedIn].every(isCopy);
-    const publish = copyOnly && prev?.publish ? [...prev.publish.filter((f) => !isBannerFile(f.path)), ...bannerFiles(content)] : publishFiles(site, content);
+    const keptPublish = copyOnly ? prev?.publish : undefined;
+    if (prev && !keptPublish) await time("resolve", () => void slots.forEach(pageOf));
+    const found = resolver.site();
+    const site: ResolvedSite = {
+      ...found,
+      // Every page's recorded inputs: those resolved now, else the previous run's.
+      inputs: prev ? new Map(slots.map((s) => [s.outFile, found.inputs.get(s.outFile) ?? prev.site.inputs.get(s.outFile)!])) : found.inputs,
+      // The pages resolved in the plan's batches come into this list as they are resolved.
+      pages: (keepPages ? pages : rendered.map((r) => r.page)) as PageSummary[],
+    };
+    const state = stateOf(site, keepPages ? (pages as Page[]) : undefined);
+    const publish = keptPublish ? [...keptPublish.filter((f) => !isBannerFile(f.path)), ...bannerFiles(content)] : publishFiles(site, content);
     // The image stage runs again only when an image, its focal point (its phone crop) or the site's address changed.
     const imageKey = JSON.stringify([opts.baseUrl, content.site.baseUrl, [...content.images].map(([r, i]) => [r, i.hash, i.focus?.x, i.focus?.y])]);
     const imaged = prev?.images?.key === imageKey ? prev.images : { key: imageKey, ...(await time("images", () => imageFiles({ images: content.images, contentDir, routes: site.routes }))) };
     const copies = imaged.copies;
     // A save that keeps every output path (most do) keeps the previous run's set of them: 17,000 at 4,008 pages.
-    const samePaths = !!prev && samePathsAs(prev, site, publish, assets!, copies);
+    const samePaths = !!prev && samePathsAs(prev, slots, publish, assets!, copies);
     const links = new Map(prev?.links);
     if (!samePaths) for (const f of links.keys()) if (!site.inputs.has(f)) links.delete(f);
     for (const r of rendered) links.set(r.page.outFile, { links: r.links, ids: r.ids });
-    const paths = samePaths ? prev!.paths : new Set([...site.pages.map((p) => p.outFile), ...publish.map((f) => f.path), ...assets!.files.map((f) => f.path), ...copies.map((c) => c.path)]);
+    const paths = samePaths ? prev!.paths : new Set([...slots.map((s) => s.outFile), ...publish.map((f) => f.path), ...assets!.files.map((f) => f.path), ...copies.map((c) => c.path)]);
     const devFile = opts.devScript && fileForUrl(opts.devScript);
     const known = { has: (file: string) => file === devFile || paths.has(file) };
     // Links of pages rendered now, and of every page when a file went away. Every page's ids are looked up, so a
@@ -355,13 +367,13 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         removed.push(...done.removed);
       };
       // When a file went away, the links of the pages not rendered now are checked too (before anything is written).
-      const planned = new Set(plan!.pages.map((p) => p.outFile));
-      const stale = removedPaths.length ? deadIn([...links].filter(([f]) => !planned.has(f)).map(([outFile, l]) => ({ outFile, ...l }))) : [];
+      const plannedFiles = new Set(plan.pages.map((p) => p.outFile));
+      const stale = removedPaths.length ? deadIn([...links].filter(([f]) => !plannedFiles.has(f)).map(([outFile, l]) => ({ outFile, ...l }))) : [];
       const toWrite = opts.until !== "render";
       const done = await renderBatches(
-        plan!.batches,
+        plan.batches,
         {
-          render: (batch) => time("render", () => pool!.render(batch)),
+          render: (batch) => time("render", () => pool!.render(pagesOf(batch))),
           take: (out) => {
             for (const r of out) links.set(r.page.outFile, { links: r.links, ids: r.ids });
           },
@@ -371,7 +383,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
                 await writeOut(out.map((r) => ({ path: r.page.outFile, contents: r.bytes! })));
                 // On disk now: the report and the next run need the page's summary, links and ids, not its bytes.
                 for (const r of out) r.bytes = undefined;
-                if (plan!.batches.length > 1) firstBatch ??= { pages: out.length, ms: performance.now() - started };
+                if (plan.batches.length > 1) firstBatch ??= { pages: out.length, ms: performance.now() - started };
                 opts.preview?.written(out.map((r) => r.page.outFile));
               }
             : undefined,
@@ -388,7 +400,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (previous?.pool && previous.pool !== pool) await previous.pool.close();
     return {
       state,
-      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), why: prev ? plan!.why : {}, firstBatch, written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
+      report: { ...report, ok: true, full: rendered.length === site.pages.length, rendered: rendered.map((r) => r.page.outFile), why: prev ? plan.why : {}, firstBatch, written, removed, pages: site.pages.length, warnings, errors: [], ms: performance.now() - started },
     };
   } catch (e) {
     // A first run's staging folder is thrown away whole; the last good output stays as it was.
@@ -433,16 +445,16 @@ export async function rehearse(state: State, opts: PipelineOptions): Promise<Run
  * Output files of the pages made from a changed file (`files` as content.files shows them): a hotel's pages from
  * its file, the home pages from theirs.
  */
-function ownPages(pages: Page[], content: Content, files: Set<string>): Set<string> {
+function ownPages(slots: PageSlot[], content: Content, files: Set<string>): Set<string> {
   const own = new Set<string>();
   const changed = new Set(Object.keys(content.files).filter((source) => files.has(content.files[source])));
   if (!changed.size) return own;
-  for (const p of pages) if (changed.has(p.kind === "hotel" ? input.hotel(p.hotel.id) : p.kind === "home" ? "home" : "")) own.add(p.outFile);
+  for (const s of slots) if (changed.has(s.kind === "hotel" ? input.hotel(s.hotel!) : s.kind === "home" ? "home" : "")) own.add(s.outFile);
   return own;
 }
 
 /** True when a run's output paths are the previous run's: the same pages in order, publishing files, assets and image copies. */
-function samePathsAs(prev: State, site: ResolvedSite, publish: OutputFile[], assets: Assets, copies: CopiedFile[]): boolean {
+function samePathsAs(prev: State, slots: PageSlot[], publish: OutputFile[], assets: Assets, copies: CopiedFile[]): boolean {
   const before = prev.site.pages;
   return (
     assets === prev.assets &&
@@ -450,25 +462,19 @@ function samePathsAs(prev: State, site: ResolvedSite, publish: OutputFile[], ass
     !!prev.publish &&
     publish.length === prev.publish.length &&
     publish.every((f, i) => f.path === prev.publish![i].path) &&
-    site.pages.length === before.length &&
-    site.pages.every((p, i) => p.outFile === before[i].outFile)
+    slots.length === before.length &&
+    slots.every((s, i) => s.outFile === before[i].outFile)
   );
 }
 
-/** The previous run's page at an output file (a state kept for a next run holds its pages whole, indexed once). */
-function pageAt(state: State, outFile: string): Page | undefined {
+/**
+ * The previous run's page at a page's output file (a state kept for a next run holds its pages whole): found at
+ * the same place in the page order unless pages came or went, else by an index made once.
+ */
+function pageBefore(state: State, slot: PageSlot): Page | undefined {
+  const same = state.pages?.[slot.at];
+  if (same?.outFile === slot.outFile) return same;
   if (!state.pages) return undefined;
   state.pageIndex ??= new Map(state.pages.map((p) => [p.outFile, p]));
-  return state.pageIndex.get(outFile);
-}
-
-/** Pages from a resolver, the time spent resolving each counted into the resolve stage. */
-function* timedPages(pages: Generator<Page>, timings: Partial<Timings>): Generator<Page> {
-  for (;;) {
-    const start = performance.now();
-    const next = pages.next();
-    timings.resolve = (timings.resolve ?? 0) + performance.now() - start;
-    if (next.done) return;
-    yield next.value;
-  }
+  return state.pageIndex.get(slot.outFile);
 }

@@ -1,6 +1,8 @@
 // What a run will do, as data, before it does it (pipeline.ts carries it out): which sources to load again, and
-// which pages to render and why. Pure: from the changed files, the previous run's state and the new site.
+// which pages to resolve and render, why, and in which order. Pure: from the changed files, the inputs each page
+// recorded in the previous run and the new site's pages before they are resolved.
 import path from "node:path";
+import { changedFields } from "./site/inputs.js";
 import { isWithin } from "./util/paths.js";
 
 /** The previous run's bundles, as far as planning needs them: the files each was made from. */
@@ -54,12 +56,17 @@ export function planLoad(prev: PreviousInputs | undefined, files: Set<string>, d
   return plan;
 }
 
-/** A page to render, as planning sees it. */
+/** A page of the run, as planning sees it before it is resolved (resolve.ts PageSlot). */
 interface Planned {
   outFile: string;
-  template: string;
   /** "home", "hotel" or "notFound": a language's home page is the entry every other page links to. */
   kind: string;
+}
+
+/** The previous run's page at an output file, as planning sees it: the inputs it recorded, and its template. */
+export interface PageBefore {
+  inputs: readonly string[];
+  template: string;
 }
 
 /** Why pages render when some templates changed or every page must ("all"), besides their own recorded reasons. */
@@ -90,25 +97,53 @@ export const NO_FOCUS: RenderFocus = { shown: new Set(), own: new Set() };
  */
 export const BATCH_PAGES = 128;
 
-/** The pages to render in order (`pages`), with why, and the batches they are written in (`pages` is their concatenation). */
+/** What a run renders: the pages in order (`pages`, the concatenation of `batches`), why each, and how each is made. */
 export interface RenderPlan<P> {
   pages: P[];
   why: Record<string, string>;
   batches: P[][];
+  /**
+   * Pages rendered from the previous run's page as it was (only a template or the asset names changed for them);
+   * every other page in `pages` is resolved again. The pages not in `pages` are the previous run's, not rendered.
+   */
+  again: Set<P>;
+}
+
+/** What planRender weighs besides the pages. */
+export interface RenderInputs<P> {
+  /** The previous run's page at a page's output file (none: a new page, or a first run). */
+  before(p: P): PageBefore | undefined;
+  /** The inputs whose values changed since the previous run (inputs.ts changedInputs). */
+  changed: ReadonlySet<string>;
+  causes: RenderCauses;
+  focus?: RenderFocus;
 }
 
 /**
- * The pages to render with why: every page on a first run, a change every page reads or new asset names; else
- * the pages resolved again (`resolvedWhy`: the input that changed, or "new page") and the pages of changed
- * templates. In the order an editor waits for them, each group a batch: the pages a live preview shows, the
- * pages of the saved files (`focus`), the home pages, then the rest in page order, BATCH_PAGES at a time.
+ * Which pages to resolve and render, and why, decided from what each page recorded when it was last resolved,
+ * before any page is resolved: a page is resolved again when it is new or one of its recorded inputs changed
+ * (named by the fields that changed, inputs.ts changedFields); it is rendered again as it was for a changed
+ * template; every page renders on a first run, a change every page reads, or new asset names. A first run renders
+ * in page order in one piece; a later run in the order an editor waits for them, each group a batch: the pages a
+ * live preview shows, the pages of the saved files (`focus`), the home pages, then the rest in page order,
+ * BATCH_PAGES at a time.
  */
-export function planRender<P extends Planned>(pages: P[], reused: Set<P>, resolvedWhy: Record<string, string>, causes: RenderCauses, focus: RenderFocus = NO_FOCUS): RenderPlan<P> {
-  const every = causes.first ? "first build" : causes.templates === "all" ? "a template every page uses changed" : causes.assets ? "the asset names changed" : undefined;
+export function planRender<P extends Planned>(pages: P[], { before, changed, causes, focus = NO_FOCUS }: RenderInputs<P>): RenderPlan<P> {
+  if (causes.first) return { pages, why: {}, batches: [pages], again: new Set() };
+  const every = causes.templates === "all" ? "a template every page uses changed" : causes.assets ? "the asset names changed" : undefined;
+  // A changed input as the report names it, worked out once per run.
+  const named = new Map<string, string>();
+  const name = (id: string) => named.get(id) ?? named.set(id, `${changedFields(id, changed)} changed`).get(id)!;
   const reasons = new Map<P, string>();
+  const again = new Set<P>();
   for (const p of pages) {
-    const reason = every ?? (!reused.has(p) ? (resolvedWhy[p.outFile] ?? "new page") : (causes.templates as Set<string>).has(p.template) ? `template "${p.template}" changed` : undefined);
-    if (reason) reasons.set(p, reason);
+    const was = before(p);
+    const input = was?.inputs.find((id) => changed.has(id));
+    if (!was || input !== undefined) reasons.set(p, every ?? (input === undefined ? "new page" : name(input)));
+    else if (every || (causes.templates as Set<string>).has(was.template)) {
+      reasons.set(p, every ?? `template "${was.template}" changed`);
+      again.add(p);
+    }
   }
   const groups: P[][] = [[], [], [], []];
   for (const p of reasons.keys()) groups[focus.shown.has(p.outFile) ? 0 : focus.own.has(p.outFile) ? 1 : p.kind === "home" ? 2 : 3].push(p);
@@ -118,5 +153,5 @@ export function planRender<P extends Planned>(pages: P[], reused: Set<P>, resolv
   const ordered = batches.flat();
   const why: Record<string, string> = {};
   for (const p of ordered) why[p.outFile] = reasons.get(p)!;
-  return { pages: ordered, why, batches };
+  return { pages: ordered, why, batches, again };
 }

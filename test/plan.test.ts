@@ -31,44 +31,74 @@ describe("planLoad", () => {
 
 describe("planRender", () => {
   const pages = [
-    { outFile: "index.html", template: "home", kind: "home" },
-    { outFile: "a/index.html", template: "story", kind: "hotel" },
-    { outFile: "b/index.html", template: "showcase", kind: "hotel" },
-    { outFile: "c/index.html", template: "story", kind: "hotel" },
+    { outFile: "index.html", kind: "home" },
+    { outFile: "a/index.html", kind: "hotel" },
+    { outFile: "b/index.html", kind: "hotel" },
+    { outFile: "c/index.html", kind: "hotel" },
   ];
-  const reused = new Set([pages[0], pages[1], pages[2]]);
+  // What each page recorded last time, and its template.
+  const last: Record<string, { inputs: string[]; template: string }> = {
+    "index.html": { inputs: ["site", "home#en", "hotel:c#en/name"], template: "home" },
+    "a/index.html": { inputs: ["site", "hotel:a#en", "hotel:c#en/name"], template: "story" },
+    "b/index.html": { inputs: ["site", "hotel:b#en", "hotel:c#en/name"], template: "showcase" },
+    "c/index.html": { inputs: ["site", "hotel:c#en", "hotel:c"], template: "story" },
+  };
+  const before = (p: { outFile: string }) => last[p.outFile];
+  const none = { first: false, templates: new Set<string>(), assets: false };
 
-  it("renders the re-resolved pages with their input, the pages of a changed template, in page order", () => {
-    const plan = planRender(pages, reused, { "c/index.html": "hotel:c#en/description changed" }, { first: false, templates: new Set(["showcase"]), assets: false });
-    expect(plan.pages.map((p) => p.outFile)).toEqual(["b/index.html", "c/index.html"]);
-    expect(plan.why).toEqual({ "b/index.html": 'template "showcase" changed', "c/index.html": "hotel:c#en/description changed" });
+  it("resolves again the pages one of whose recorded inputs changed, named by the fields that changed", () => {
+    const plan = planRender(pages, { before, changed: new Set(["hotel:c#en", "hotel:c#en/description", "hotel:c#en/tagline"]), causes: none });
+    expect(plan.pages.map((p) => p.outFile)).toEqual(["c/index.html"]);
+    expect(plan.why).toEqual({ "c/index.html": "hotel:c#en/description, hotel:c#en/tagline changed" });
+    expect(plan.again.size).toBe(0);
+    // A field every page recorded (a footer's name): every page, each resolved again.
+    const named = planRender(pages, { before, changed: new Set(["hotel:c#en", "hotel:c#en/name"]), causes: none });
+    expect(named.pages.map((p) => p.outFile).sort()).toEqual(pages.map((p) => p.outFile).sort());
+    expect(named.why["a/index.html"]).toBe("hotel:c#en/name changed");
+    expect(named.why["c/index.html"]).toBe("hotel:c#en/name changed");
   });
 
-  it("renders every page on a first run, for a template every page uses, or new asset names", () => {
-    expect(planRender(pages, reused, {}, { first: true, templates: new Set(), assets: false }).why["a/index.html"]).toBe("first build");
-    expect(planRender(pages, reused, {}, { first: false, templates: "all", assets: false }).pages).toHaveLength(4);
-    expect(planRender(pages, reused, {}, { first: false, templates: new Set(), assets: true }).why["index.html"]).toBe("the asset names changed");
-    expect(planRender(pages, new Set(pages), {}, { first: false, templates: new Set(), assets: false }).pages).toEqual([]);
+  it("renders the pages of a changed template from their last page, in page order, and a page it did not have as new", () => {
+    const plan = planRender([...pages, { outFile: "d/index.html", kind: "hotel" }], { before, changed: new Set(), causes: { ...none, templates: new Set(["showcase", "story"]) } });
+    expect(plan.pages.map((p) => p.outFile)).toEqual(["a/index.html", "b/index.html", "c/index.html", "d/index.html"]);
+    expect(plan.why).toEqual({ "a/index.html": 'template "story" changed', "b/index.html": 'template "showcase" changed', "c/index.html": 'template "story" changed', "d/index.html": "new page" });
+    expect([...plan.again].map((p) => p.outFile)).toEqual(["a/index.html", "b/index.html", "c/index.html"]);
+  });
+
+  it("renders every page in one batch in page order on a first run, resolving each", () => {
+    const plan = planRender(pages, { before: () => undefined, changed: new Set(), causes: { ...none, first: true } });
+    expect(plan.batches).toEqual([pages]);
+    expect(plan.again.size).toBe(0);
+  });
+
+  it("renders every page for a template every page uses or new asset names, resolving only those whose inputs changed", () => {
+    const all = planRender(pages, { before, changed: new Set(["hotel:c#en", "hotel:c#en/tagline"]), causes: { ...none, templates: "all" } });
+    expect(all.pages).toHaveLength(4);
+    expect(all.why["c/index.html"]).toBe("a template every page uses changed");
+    expect([...all.again].map((p) => p.outFile).sort()).toEqual(["a/index.html", "b/index.html", "index.html"]);
+    expect(planRender(pages, { before, changed: new Set(), causes: { ...none, assets: true } }).why["index.html"]).toBe("the asset names changed");
+    expect(planRender(pages, { before, changed: new Set(), causes: none }).pages).toEqual([]);
   });
 
   it("puts the pages a preview shows first, then the saved files' own pages, then the home pages, each a batch of its own", () => {
-    const every = { first: false, templates: "all" as const, assets: false };
-    const plan = planRender(pages, reused, {}, every, { shown: new Set(["b/index.html"]), own: new Set(["c/index.html"]) });
+    const every = { ...none, templates: "all" as const };
+    const plan = planRender(pages, { before, changed: new Set(), causes: every, focus: { shown: new Set(["b/index.html"]), own: new Set(["c/index.html"]) } });
     expect(plan.batches.map((b) => b.map((p) => p.outFile))).toEqual([["b/index.html"], ["c/index.html"], ["index.html"], ["a/index.html"]]);
     expect(plan.pages).toEqual(plan.batches.flat());
     // Why is listed in that order too (watch --verbose prints it so).
     expect(Object.keys(plan.why)).toEqual(["b/index.html", "c/index.html", "index.html", "a/index.html"]);
     // A shown page that is also its file's own goes first once; a shown page the run does not render is no batch.
-    const shownOwn = planRender(pages, reused, {}, every, { shown: new Set(["c/index.html", "x/index.html"]), own: new Set(["c/index.html"]) });
+    const shownOwn = planRender(pages, { before, changed: new Set(), causes: every, focus: { shown: new Set(["c/index.html", "x/index.html"]), own: new Set(["c/index.html"]) } });
     expect(shownOwn.batches.map((b) => b.map((p) => p.outFile))).toEqual([["c/index.html"], ["index.html"], ["a/index.html", "b/index.html"]]);
   });
 
   it("without a focus puts the home pages first, then the rest in page order, BATCH_PAGES a batch", () => {
-    const many = [...pages, ...Array.from({ length: BATCH_PAGES + 1 }, (_, i) => ({ outFile: `h${i}/index.html`, template: "story", kind: "hotel" }))];
-    const plan = planRender(many, new Set(), {}, { first: false, templates: new Set(), assets: false });
+    const many = [...pages, ...Array.from({ length: BATCH_PAGES + 1 }, (_, i) => ({ outFile: `h${i}/index.html`, kind: "hotel" }))];
+    const plan = planRender(many, { before: () => undefined, changed: new Set(), causes: none });
     expect(plan.batches.map((b) => b.length)).toEqual([1, BATCH_PAGES, 4]);
     expect(plan.batches[0][0].outFile).toBe("index.html");
     expect(plan.pages.slice(1).map((p) => p.outFile)).toEqual(many.slice(1).map((p) => p.outFile));
-    expect(planRender(many, new Set(many), {}, { first: false, templates: new Set(), assets: false }).batches).toEqual([]);
+    const same = { inputs: ["site"], template: "story" };
+    expect(planRender(many, { before: () => same, changed: new Set(), causes: none }).batches).toEqual([]);
   });
 });

@@ -25,17 +25,6 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** The build's date: the footer's copyright year. */
   now: Date;
-  /**
-   * The previous run's page at this output file, when none of the inputs it recorded changed (watch). `at` is
-   * where the page comes in this run's list: where the previous run had it too, unless pages came or went.
-   */
-  reuse?: (outFile: string, at: number) => KeptPage | undefined;
-}
-
-/** A resolved page and the inputs it read (see inputs.ts), as the next run may take it. */
-export interface KeptPage {
-  page: Page;
-  inputs: PageInputs;
 }
 
 /**
@@ -43,6 +32,21 @@ export interface KeptPage {
  * 7 MB more than their lists.
  */
 export type PageInputs = readonly string[];
+
+/**
+ * A page of the site before it is resolved: what it is and where it goes, known from the routes alone, so a run
+ * can plan which pages to resolve and in which order before resolving any (plan.ts).
+ */
+export interface PageSlot {
+  route: Route;
+  lang: Language;
+  outFile: string;
+  kind: Route["kind"];
+  /** The hotel of a hotel page. */
+  hotel?: string;
+  /** Its place in the site's page order. */
+  at: number;
+}
 
 /** How much of one text source one language covers (made with the text's entry, reads.ts). */
 export type { Coverage } from "./reads.js";
@@ -64,8 +68,6 @@ export interface ResolvedSite<P extends PageSummary = PageSummary> {
   pages: P[];
   /** What each page read, by output file: the page's recorded inputs. */
   inputs: Map<string, PageInputs>;
-  /** Pages taken from the previous run (not resolved again). */
-  reused: Set<Page>;
   coverage: Coverage[];
   routes: Routes;
 }
@@ -110,19 +112,22 @@ export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSit
   return { ...resolver.site(), pages };
 }
 
-/** Stage 3 one page at a time, for a build that renders each page as it is resolved. */
+/** Stage 3 one page at a time, in any order: a build renders each page as it is resolved, watch the pages a save changed. */
 export interface SiteResolver {
-  /** How many pages the site has (known before any is resolved). */
-  count: number;
-  /** The pages in site order, each resolved when it is asked for (once: the generator runs through once). */
+  /** The site's pages before they are resolved, in page order. */
+  slots: PageSlot[];
+  /** Resolves one page, recording the inputs it reads. */
+  page(slot: PageSlot): Page;
+  /** Every page in page order, each resolved when it is asked for. */
   pages(): Generator<Page>;
-  /** Inputs, reuse, coverage and routes of the pages resolved so far (all of them once pages() is done). */
+  /** Inputs (of the pages resolved so far, in the order resolved), coverage and routes. */
   site(): Omit<ResolvedSite, "pages">;
 }
 
 /**
- * Stage 3 as a generator: a build renders and lets go of each page before the next is resolved, so memory holds
- * the pages in flight instead of the site. resolveSite collects it.
+ * Stage 3 page by page: a build renders and lets go of each page before the next is resolved, so memory holds the
+ * pages in flight instead of the site; watch resolves only the pages a save changed, those an editor looks at
+ * first. The shared parts (texts, popular lists, alternates) are made once, whichever page asks first.
  */
 export function siteResolver(content: Content, opts: ResolveOptions): SiteResolver {
   const { site } = content;
@@ -310,111 +315,105 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   };
 
   const inputs = new Map<string, PageInputs>();
-  const reused = new Set<Page>();
-  function* pages(): Generator<Page> {
-    let at = 0;
-    for (const lang of languages) {
-      // Resolves one page, recording what it reads, unless the previous run's page at that file still holds.
-      const add = (route: Route, resolve: () => PageBody): Page => {
-        const outFile = routes.outFile(route, lang.code);
-        const kept = opts.reuse?.(outFile, at++);
-        if (kept) {
-          // The kept page's own string: a key of the previous run's maps already, so its hash is known.
-          inputs.set(kept.page.outFile, kept.inputs);
-          reused.add(kept.page);
-          return kept.page;
-        }
-        recorder.page();
-        use(siteRec);
-        texts = new Set();
-        const rest = resolve();
-        const page = { lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" }, url: routes.url(route, lang.code), outFile, chrome: chrome(route, lang), t: strings(lang.code), ...rest } as Page;
-        // The default-language texts this page shows in place of its own (recorded by text() as it read them).
-        const fallback = marks([...texts].filter((r) => r.lang === lang.code));
-        if (fallback) page.fallback = fallback;
-        inputs.set(outFile, recorder.inputs());
-        return page;
-      };
-      const homeUrl = routes.absolute(routes.url({ kind: "home" }, lang.code));
+  const slots: PageSlot[] = [];
+  for (const lang of languages)
+    for (const route of [{ kind: "home" }, ...content.hotels.map((h) => ({ kind: "hotel", id: h.id })), { kind: "notFound" }] as Route[])
+      slots.push({ route, lang, outFile: routes.outFile(route, lang.code), kind: route.kind, hotel: route.kind === "hotel" ? route.id : undefined, at: slots.length });
 
-      const homeRoute: Route = { kind: "home" };
-      yield add(homeRoute, () => {
-        const home = text<HomeText>("home", content.home, lang.code);
-        const t = strings(lang.code);
-        const heroImage = imageOf(site.homeImage, "");
-        use(hotelListRec);
-        return {
-          kind: "home",
-          template: "home",
-          head: head(homeRoute, lang, {
-            title: home.metaTitle,
-            description: home.metaDescription,
-            image: heroImage,
-            type: "website",
-            jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrl, lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
-          }),
-          home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), groups: groupByRegion({ hotels: content.hotels.map((h) => ({ get region() { return own(h, "region"); } })), cards: content.hotels.map((h) => card(h, lang.code)), regions: site.regions, lang: lang.code, def, htmlLang: lang.htmlLang }) },
-        };
-      });
-
-      for (const hotelEntry of content.hotels) yield add({ kind: "hotel", id: hotelEntry.id }, () => {
-        const h = hotelPage(hotelEntry);
-        const t = strings(lang.code);
-        const ht = text<HotelText>(hotelSource(h), h.text, lang.code);
-        const route: Route = { kind: "hotel", id: h.id };
-        const image = hotelImage(h.image, ht);
-        const url = routes.absolute(routes.url(route, lang.code));
-        const hotel: HotelView = {
-          id: h.id,
-          layout: h.layout,
-          hero: h.hero ?? "regular",
-          name: ht.name,
-          location: ht.location,
-          tagline: ht.tagline,
-          mainTitle: ht.mainTitle ?? ht.name,
-          intro: paragraphs(ht.intro),
-          overview: paragraphs(ht.overview),
-          features: ht.features ?? [],
-          sections: (ht.sections ?? []).map((s) => ({ title: s.title, paragraphs: paragraphs(s.text) })),
-          whyChoose: ht.whyChoose,
-          closing: paragraphs(ht.closing),
-          cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
-          image,
-          facts: factViews(h.facts, t, lang.htmlLang),
-          gallery: (h.gallery ?? []).map((ref, i) => imageOf(ref, ht.galleryAlt?.[i] ?? "")),
-          book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
-          availability: availabilityForm({ affiliate: site.affiliate, link: h.affiliateLink, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
-        };
-        return {
-            kind: "hotel",
-            template: h.layout,
-            head: head(route, lang, {
-              title: ht.metaTitle,
-              description: ht.metaDescription,
-              image,
-              type: "website",
-              jsonLd: [
-                hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang, rooms: h.facts?.find((f) => f.kind === "rooms" && !f.qualifier)?.value }),
-                breadcrumbJsonLd([
-                  { name: t.home, url: homeUrl },
-                  { name: ht.name, url },
-                ]),
-              ],
-            }),
-            hotel,
-        };
-      });
-
-      const notFound: Route = { kind: "notFound" };
-      yield add(notFound, () => {
-        const t = strings(lang.code);
-        return {
-          kind: "notFound",
-          template: "notFound",
-          head: head(notFound, lang, { title: format(t.notFoundMetaTitle, { siteName: t.siteName }), description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
-        };
-      });
-    }
+  /** Resolves one page, recording what it reads. */
+  function page({ route, lang, outFile }: PageSlot): Page {
+    recorder.page();
+    use(siteRec);
+    texts = new Set();
+    const rest = route.kind === "home" ? homeBody(lang) : route.kind === "hotel" ? hotelBody(byId.get(route.id)!, lang) : notFoundBody(lang);
+    const resolvedPage = { lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" }, url: routes.url(route, lang.code), outFile, chrome: chrome(route, lang), t: strings(lang.code), ...rest } as Page;
+    // The default-language texts this page shows in place of its own (recorded by text() as it read them).
+    const fallback = marks([...texts].filter((r) => r.lang === lang.code));
+    if (fallback) resolvedPage.fallback = fallback;
+    inputs.set(outFile, recorder.inputs());
+    return resolvedPage;
   }
-  return { count: languages.length * (content.hotels.length + 2), pages, site: () => ({ coverage, routes, inputs, reused }) };
+  const homeUrlOf = (lang: Language) => routes.absolute(routes.url({ kind: "home" }, lang.code));
+
+  const homeRoute: Route = { kind: "home" };
+  function homeBody(lang: Language): PageBody {
+    const home = text<HomeText>("home", content.home, lang.code);
+    const t = strings(lang.code);
+    const heroImage = imageOf(site.homeImage, "");
+    use(hotelListRec);
+    return {
+      kind: "home",
+      template: "home",
+      head: head(homeRoute, lang, {
+        title: home.metaTitle,
+        description: home.metaDescription,
+        image: heroImage,
+        type: "website",
+        jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrlOf(lang), lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
+      }),
+      home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), groups: groupByRegion({ hotels: content.hotels.map((h) => ({ get region() { return own(h, "region"); } })), cards: content.hotels.map((h) => card(h, lang.code)), regions: site.regions, lang: lang.code, def, htmlLang: lang.htmlLang }) },
+    };
+  }
+
+  function hotelBody(hotelEntry: Hotel, lang: Language): PageBody {
+    const h = hotelPage(hotelEntry);
+    const t = strings(lang.code);
+    const ht = text<HotelText>(hotelSource(h), h.text, lang.code);
+    const route: Route = { kind: "hotel", id: h.id };
+    const image = hotelImage(h.image, ht);
+    const url = routes.absolute(routes.url(route, lang.code));
+    const hotel: HotelView = {
+      id: h.id,
+      layout: h.layout,
+      hero: h.hero ?? "regular",
+      name: ht.name,
+      location: ht.location,
+      tagline: ht.tagline,
+      mainTitle: ht.mainTitle ?? ht.name,
+      intro: paragraphs(ht.intro),
+      overview: paragraphs(ht.overview),
+      features: ht.features ?? [],
+      sections: (ht.sections ?? []).map((s) => ({ title: s.title, paragraphs: paragraphs(s.text) })),
+      whyChoose: ht.whyChoose,
+      closing: paragraphs(ht.closing),
+      cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
+      image,
+      facts: factViews(h.facts, t, lang.htmlLang),
+      gallery: (h.gallery ?? []).map((ref, i) => imageOf(ref, ht.galleryAlt?.[i] ?? "")),
+      book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
+      availability: availabilityForm({ affiliate: site.affiliate, link: h.affiliateLink, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
+    };
+    return {
+      kind: "hotel",
+      template: h.layout,
+      head: head(route, lang, {
+        title: ht.metaTitle,
+        description: ht.metaDescription,
+        image,
+        type: "website",
+        jsonLd: [
+          hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang, rooms: h.facts?.find((f) => f.kind === "rooms" && !f.qualifier)?.value }),
+          breadcrumbJsonLd([
+            { name: t.home, url: homeUrlOf(lang) },
+            { name: ht.name, url },
+          ]),
+        ],
+      }),
+      hotel,
+    };
+  }
+
+  const notFound: Route = { kind: "notFound" };
+  function notFoundBody(lang: Language): PageBody {
+    const t = strings(lang.code);
+    return {
+      kind: "notFound",
+      template: "notFound",
+      head: head(notFound, lang, { title: format(t.notFoundMetaTitle, { siteName: t.siteName }), description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
+    };
+  }
+  function* pages(): Generator<Page> {
+    for (const slot of slots) yield page(slot);
+  }
+  return { slots, page, pages, site: () => ({ coverage, routes, inputs }) };
 }

@@ -1,7 +1,8 @@
 // resolveSite makes what is the same on many pages once and hands the same object to each of them (memory grows
 // with the site, not with its pages times their links), while every page still records everything it shows.
-// siteResolver is the same stage one page at a time: a build renders each page as it is resolved, so the pages
-// must come out on demand, in resolveSite's order, with the same inputs, and the count known before any.
+// siteResolver is the same stage one page at a time: a build renders each page as it is resolved and watch resolves
+// the pages a save changed in the order an editor waits for them, so the pages must come out on demand, in any
+// order, each the same as resolveSite's, and the page list (slots) known before any is resolved.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../src/types.js";
 import { loadContent } from "../../src/content/load.js";
@@ -124,7 +125,7 @@ describe("siteResolver", () => {
   it("resolves each page only when it is asked for, recording its inputs then", () => {
     const resolver = siteResolver(content, { now });
     const languages = content.site.languages.length;
-    expect(resolver.count).toBe(languages * (content.hotels.length + 2));
+    expect(resolver.slots).toHaveLength(languages * (content.hotels.length + 2));
     const pages = resolver.pages();
     expect(resolver.site().inputs.size).toBe(0);
     const first = pages.next();
@@ -133,8 +134,24 @@ describe("siteResolver", () => {
     expect([...resolver.site().inputs.keys()]).toEqual([first.value.outFile]);
     let n = 1;
     while (!pages.next().done) n++;
-    expect(n).toBe(resolver.count);
-    expect(resolver.site().inputs.size).toBe(resolver.count);
+    expect(n).toBe(resolver.slots.length);
+    expect(resolver.site().inputs.size).toBe(resolver.slots.length);
+  });
+
+  it("lists the pages before resolving any, where resolveSite puts them", () => {
+    const resolver = siteResolver(content, { now });
+    expect(resolver.slots.map((s) => s.outFile)).toEqual(site.pages.map((p) => p.outFile));
+    expect(resolver.slots.map((s) => s.at)).toEqual(site.pages.map((_, i) => i));
+    expect(resolver.slots.map((s) => s.kind)).toEqual(site.pages.map((p) => p.kind));
+    expect(resolver.slots.filter((s) => s.kind === "hotel").map((s) => s.hotel)).toEqual(site.pages.flatMap((p) => (p.kind === "hotel" ? [p.hotel.id] : [])));
+    expect(resolver.site().inputs.size).toBe(0);
+  });
+
+  it("resolves pages in any order to the same pages and inputs as in page order", () => {
+    const resolver = siteResolver(content, { now });
+    const backwards = [...resolver.slots].reverse().map((s) => resolver.page(s)).reverse();
+    expect(backwards).toEqual(site.pages);
+    for (const p of site.pages) expect(resolver.site().inputs.get(p.outFile)).toEqual(site.inputs.get(p.outFile));
   });
 
   it("gives the pages, inputs and coverage resolveSite collects, in the same order", () => {
