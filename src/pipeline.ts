@@ -15,7 +15,8 @@ import { terminalProgress } from "./util/progress.js";
 import { checkTemplatesFolder } from "./render/template-files.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
-import { changedInputs, Fields, input, inputCache, inputValues, isCopy, type InputCache, type InputValues } from "./site/inputs.js";
+import { changedInputs, Fields, input, inputValues, isCopy, type InputValues } from "./site/inputs.js";
+import { Memo } from "./util/memo.js";
 import { deadLinks, fileForUrl, type LinkedPage } from "./site/links.js";
 import type { Page } from "./site/pages.js";
 import { NO_FOCUS, planLoad, planRender } from "./plan.js";
@@ -95,8 +96,11 @@ export interface State {
   content: Content;
   warnings: Warning[];
   inputs: InputValues;
-  /** What inputValues keeps from run to run (groups of unchanged hotels). */
-  inputCache: InputCache;
+  /**
+   * What validate, inputValues and resolve worked out from the loaded objects (a file's own findings, a hotel's
+   * inputs, resolved texts): the next run is handed the unchanged files' same objects, and works out the rest.
+   */
+  memo: Memo;
   /** The site as resolved: every page's summary, the inputs each page read, coverage and routes. */
   site: ResolvedSite;
   /** Every page whole, when the run resolved them all at once (check, and watch, whose next run reuses them). */
@@ -235,18 +239,19 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         toRender && load.assets ? bundleAssets({ templatesDir, cwd }) : prev?.assets,
       ]),
     );
+    // A failed run's state is the one before it, whose memo still serves: what it kept is keyed by the objects.
+    const memo = prev?.memo ?? previous?.memo ?? new Memo();
     const { content, warnings } =
-      prev && loaded.cache === prev.load ? { content: prev.content, warnings: prev.warnings } : await time("validate", () => validateContent(loaded));
+      prev && loaded.cache === prev.load ? { content: prev.content, warnings: prev.warnings } : await time("validate", () => validateContent(loaded, memo));
     if (freezeContent) deepFreeze(content);
 
     // What changed since the last run, input by input: the plan decides from it which pages to resolve again.
-    const inputCaches = prev?.inputCache ?? previous?.inputCache ?? inputCache();
-    const inputs = content === prev?.content ? prev.inputs : inputValues(content, inputCaches);
+    const inputs = content === prev?.content ? prev.inputs : inputValues(content, memo);
     const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
-    const resolver = siteResolver(content, { baseUrl: opts.baseUrl, now });
+    const resolver = siteResolver(content, { baseUrl: opts.baseUrl, now, memo });
     const slots = resolver.slots;
     const coverageOf = (found: Coverage[]) => mergeCoverage(prev?.coverage, found, content, !changedIn || changedIn.has(input.hotelList) || changedIn.has(input.site));
-    const stateOf = (site: ResolvedSite, pages: Page[] | undefined): State => ({ load: loaded.cache, loaded, content, warnings, inputs, inputCache: inputCaches, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
+    const stateOf = (site: ResolvedSite, pages: Page[] | undefined): State => ({ load: loaded.cache, loaded, content, warnings, inputs, memo, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
     if (!toRender) {
       const pages = await time("resolve", () => [...resolver.pages()]);
       const state = stateOf({ ...resolver.site(), pages }, pages);

@@ -13,6 +13,7 @@ import { regionErrors } from "./regions.js";
 import { sourceTimes } from "./git-times.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import { loadValidators, type Validators } from "./validators.js";
+import { Memo, table } from "../util/memo.js";
 
 /** The compiled validators, loaded once per process (standalone code cached by content: validators.ts). */
 let compiled: Validators | undefined;
@@ -27,10 +28,9 @@ export interface Validated {
  * A file's own rules, run once per parsed file: load hands an unchanged file's same object to the next run,
  * so a save re-validates only the files it changed (`key` holds whatever else the rules read, e.g. languages).
  */
-const ownRules = new WeakMap<object, Map<string, { ok: boolean; errors: ContentError[] }>>();
-function once(source: SourceFile, key: string, errors: ContentError[], rules: (errors: ContentError[]) => boolean): boolean {
-  let byKey = ownRules.get(source);
-  if (!byKey) ownRules.set(source, (byKey = new Map()));
+const OWN_RULES = table<SourceFile, Map<string, { ok: boolean; errors: ContentError[] }>>("own rules");
+function once(memo: Memo, source: SourceFile, key: string, errors: ContentError[], rules: (errors: ContentError[]) => boolean): boolean {
+  const byKey = memo.get(OWN_RULES, source, () => new Map());
   let done = byKey.get(key);
   if (!done) {
     const found: ContentError[] = [];
@@ -105,11 +105,12 @@ export function linkProblem(link: string, hosts: string[] | undefined): string |
  * A hotel link's problem and compared form (two URL parses), worked out once per file: load hands an unchanged
  * file's same object to the next run, and the answer holds while the link and the allowed hosts are the same.
  */
-const linkCache = new WeakMap<SourceFile, { link: string; hosts: string[] | undefined; problem: string | undefined; comparable: string }>();
-function linkFacts(source: SourceFile, link: string, hosts: string[] | undefined): { problem: string | undefined; comparable: string } {
-  let facts = linkCache.get(source);
+const LINKS = table<SourceFile, { link: string; hosts: string[] | undefined; problem: string | undefined; comparable: string }>("link facts");
+function linkFacts(memo: Memo, source: SourceFile, link: string, hosts: string[] | undefined): { problem: string | undefined; comparable: string } {
+  const kept = memo.map(LINKS);
+  let facts = kept.get(source);
   if (!facts || facts.link !== link || !sameList(facts.hosts, hosts)) {
-    linkCache.set(source, (facts = { link, hosts, problem: linkProblem(link, hosts), comparable: comparableLink(link) }));
+    kept.set(source, (facts = { link, hosts, problem: linkProblem(link, hosts), comparable: comparableLink(link) }));
   }
   return facts;
 }
@@ -117,11 +118,9 @@ function linkFacts(source: SourceFile, link: string, hosts: string[] | undefined
 const sameList = (a: string[] | undefined, b: string[] | undefined) => a === b || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i]));
 
 /** The file name of a hotel source without its extension: the id the file promises. */
-const stems = new WeakMap<SourceFile, string>();
-function stemOf(source: SourceFile): string {
-  let stem = stems.get(source);
-  if (stem === undefined) stems.set(source, (stem = source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "")));
-  return stem;
+const STEMS = table<SourceFile, string>("file stems");
+function stemOf(memo: Memo, source: SourceFile): string {
+  return memo.get(STEMS, source, () => source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, ""));
 }
 
 /** The affiliate settings read loosely, so links are checked even when site.yaml has other mistakes. */
@@ -161,8 +160,11 @@ function distinct(errors: ContentError[]): ContentError[] {
   return out;
 }
 
-/** Stage 2 of the pipeline: the loaded files as typed content, or every content error at once. */
-export function validateContent(loaded: LoadedContent): Validated {
+/**
+ * Stage 2 of the pipeline: the loaded files as typed content, or every content error at once. `memo` (the
+ * previous run's, util/memo.ts) keeps each file's own findings, so a save runs the rules of the files it changed.
+ */
+export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()): Validated {
   compiled ??= loadValidators();
   const v = compiled;
   const errors: ContentError[] = [];
@@ -189,7 +191,7 @@ export function validateContent(loaded: LoadedContent): Validated {
     // Known ids first, so one broken hotel does not also break every rule that names it: a file whose id
     // cannot be read still stands for the hotel its name promises.
     const rawId = (source.data as { id?: unknown } | null)?.id;
-    for (const id of [rawId, stemOf(source)]) if (typeof id === "string" && !byId.has(id)) byId.set(id, source);
+    for (const id of [rawId, stemOf(memo, source)]) if (typeof id === "string" && !byId.has(id)) byId.set(id, source);
   }
   const siteLink = comparableLink(affiliate.link ?? "");
   // The key of a hotel's language rules, made once per layout: 1,334 hotels share a few.
@@ -197,9 +199,9 @@ export function validateContent(loaded: LoadedContent): Validated {
   const languageKeys = new Map<string, string>();
   const languageKey = (layout: string) => languageKeys.get(layout) ?? languageKeys.set(layout, `languages ${layout} ${codes}`).get(layout)!;
   for (const source of loaded.hotels) {
-    const valid = once(source, "schema", errors, (found) => check(v.hotel, source, source.data, found));
+    const valid = once(memo, source, "schema", errors, (found) => check(v.hotel, source, source.data, found));
     const languages = (layout: ValidateFunction | undefined, text: Record<string, unknown>) =>
-      once(source, languageKey(layout ? hotel.layout : ""), errors, (found) => {
+      once(memo, source, languageKey(layout ? hotel.layout : ""), errors, (found) => {
         checkLanguages(source, text, "/text", site, layout, found);
         return true;
       });
@@ -207,7 +209,7 @@ export function validateContent(loaded: LoadedContent): Validated {
     // Links are checked whatever else is wrong with the file: a refused link is the mistake to see first.
     const link = typeof hotel?.affiliateLink === "string" ? hotel.affiliateLink : undefined;
     if (link !== undefined) {
-      const { problem, comparable } = linkFacts(source, link, affiliate.hosts);
+      const { problem, comparable } = linkFacts(memo, source, link, affiliate.hosts);
       if (problem) errors.push(errorAt(source, "/affiliateLink", "must be an https URL on an allowed host", problem));
       const other = byLink.get(comparable);
       if (other) errors.push(errorAt(source, "/affiliateLink", `is the same link as in ${other.file}`, "each hotel's booking link must be its own"));
@@ -220,7 +222,7 @@ export function validateContent(loaded: LoadedContent): Validated {
       if (hotel?.text && typeof hotel.text === "object" && !Array.isArray(hotel.text)) languages(layout, hotel.text);
       continue;
     }
-    const stem = stemOf(source);
+    const stem = stemOf(memo, source);
     if (hotel.id !== stem) {
       errors.push(errorAt(source, "/id", `"${hotel.id}" does not match the file name "${stem}"`, `rename the file to ${hotel.id}.yaml or set id: ${stem}`));
     }

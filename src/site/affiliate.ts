@@ -2,6 +2,7 @@
 // report tells every Book button apart. The one place a booking link's URL is made (resolve asks it), and the
 // rule that refuses a label template which would give two placements the same URL (validate asks it).
 import type { SiteSettings } from "../types.js";
+import { Memo, table } from "../util/memo.js";
 import type { BookLink, Placement } from "./pages.js";
 import { makeRoutes, type Route } from "./routes.js";
 
@@ -22,6 +23,8 @@ export interface BookingUrlInput {
   /** The page's key in labels: see {@link pageKey}. */
   page: string;
   placement: Placement;
+  /** Where a run keeps each link parsed (util/memo.ts); none: parsed for this URL alone. */
+  memo?: Memo;
 }
 
 /** The page part of a label: "home", "404", or the hotel's slug (which always holds a hyphen, so never those). */
@@ -55,11 +58,10 @@ interface Prepared {
   fragment: string;
 }
 /** Parsed links per affiliate settings: a page has five or six Book URLs, and URL parsing is the cost of them. */
-const prepared = new WeakMap<object, Map<string, Prepared>>();
+const PREPARED = table<SiteSettings["affiliate"], Map<string, Prepared>>("booking links");
 
-function prepare(link: string, affiliate: SiteSettings["affiliate"]): Prepared {
-  let byLink = prepared.get(affiliate);
-  if (!byLink) prepared.set(affiliate, (byLink = new Map()));
+function prepare(link: string, affiliate: SiteSettings["affiliate"], memo: Memo): Prepared {
+  const byLink = memo.get(PREPARED, affiliate, () => new Map());
   let p = byLink.get(link);
   if (!p) {
     const url = new URL(link);
@@ -79,9 +81,9 @@ export function partnerLanguage(affiliate: SiteSettings["affiliate"], lang: stri
 }
 
 /** The URL a Book link opens: the content's link (scheme and host lower-cased), the partner id, and the label. */
-export function bookingUrl({ link, site, lang, page, placement }: BookingUrlInput): string {
+export function bookingUrl({ link, site, lang, page, placement, memo = new Memo() }: BookingUrlInput): string {
   const { affiliate } = site;
-  const { head: base, fragment } = prepare(link, affiliate);
+  const { head: base, fragment } = prepare(link, affiliate, memo);
   // The partner's own language value, so the visitor lands on its page in the page's language.
   const language = partnerLanguage(affiliate, lang);
   const head = language ? [base, "&", affiliate.languageParam, "=", encodeURIComponent(language)].join("") : base;
@@ -115,7 +117,8 @@ export function readsBack(template: string): boolean {
 /** A Book link with its URL for each of `placements` on one page in one language (resolve's one call). */
 export function bookLink<P extends Placement>(o: Omit<BookingUrlInput, "placement"> & { label: string; rel: string; placements: readonly P[] }): BookLink<P> {
   const hrefs = {} as Record<P, string>;
-  for (const placement of o.placements) hrefs[placement] = bookingUrl({ ...o, placement });
+  const memo = o.memo ?? new Memo();
+  for (const placement of o.placements) hrefs[placement] = bookingUrl({ ...o, memo, placement });
   return { hrefs, label: o.label, rel: o.rel };
 }
 

@@ -3,6 +3,7 @@
 // block's fields one by one; the pipeline compares the two runs' values, so a save re-resolves exactly the pages
 // that read something it changed. Pure.
 import type { Content, Hotel } from "../types.js";
+import { Memo, table } from "../util/memo.js";
 
 /** The name of each kind of input: site settings, hotel list, text blocks and their fields, hotels' own fields, images. */
 export const input = {
@@ -63,19 +64,8 @@ export class Fields {
  */
 export type InputValues = Map<string, ReadonlyMap<string, unknown>>;
 
-/**
- * What inputValues keeps from run to run, by the loaded objects it was made from (load hands an unchanged file's
- * objects to the next run): kept in the pipeline's State, so each watch session has its own.
- */
-export interface InputCache {
-  /** A hotel's group of inputs, per list of the site's languages. */
-  groups: WeakMap<Hotel, { languages: string; group: ReadonlyMap<string, unknown> }>;
-}
-
-/** An empty cache, for a first run. */
-export function inputCache(): InputCache {
-  return { groups: new WeakMap() };
-}
+/** A hotel's group of inputs, per list of the site's languages, kept from run to run (util/memo.ts). */
+const GROUPS = table<Hotel, { languages: string; group: ReadonlyMap<string, unknown> }>("input groups");
 
 /**
  * Sets each language's block of a text source (the first language's is the default, read by translations too), a
@@ -86,18 +76,18 @@ function addBlocks(values: Map<string, unknown>, source: string, byLang: Record<
 }
 
 /** A hotel's inputs, made once per hotel object and list of languages. */
-function hotelGroup(h: Hotel, languages: readonly string[], cache: InputCache): ReadonlyMap<string, unknown> {
+function hotelGroup(h: Hotel, languages: readonly string[], groups: WeakMap<Hotel, { languages: string; group: ReadonlyMap<string, unknown> }>): ReadonlyMap<string, unknown> {
   const key = languages.join(" ");
-  const kept = cache.groups.get(h);
+  const kept = groups.get(h);
   if (kept?.languages === key) return kept.group;
   const group = new Map<string, unknown>([[input.hotel(h.id), new Fields(h, false, "text")]]);
   addBlocks(group, input.hotel(h.id), h.text, languages);
-  cache.groups.set(h, { languages: key, group });
+  groups.set(h, { languages: key, group });
   return group;
 }
 
-/** The value of every input the content offers; `cache` (the previous run's) keeps unchanged hotels' groups. */
-export function inputValues(content: Content, cache: InputCache = inputCache()): InputValues {
+/** The value of every input the content offers; `memo` (the previous run's) keeps unchanged hotels' groups. */
+export function inputValues(content: Content, memo: Memo = new Memo()): InputValues {
   const languages = content.site.languages.map((l) => l.code);
   const rest = new Map<string, unknown>();
   rest.set(input.site, content.site);
@@ -110,7 +100,8 @@ export function inputValues(content: Content, cache: InputCache = inputCache()):
     ["", rest],
     ["images", images],
   ]);
-  for (const h of content.hotels) groups.set(input.hotel(h.id), hotelGroup(h, languages, cache));
+  const kept = memo.map(GROUPS);
+  for (const h of content.hotels) groups.set(input.hotel(h.id), hotelGroup(h, languages, kept));
   return groups;
 }
 

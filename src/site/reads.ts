@@ -1,8 +1,10 @@
 // What a page reads while it is resolved, recorded as the names of its inputs (inputs.ts): each name held by one
 // object (a Rec) that remembers the last page it was recorded for, so a page records each input once without a
 // Set (a 4,008-page build records 90,000 names). The texts' entries and their fields' Recs are kept across runs
-// by the resolved texts they describe (text-cache.ts hands an unchanged file's texts to the next run). Pure.
+// by the resolved texts they describe in the run's Memo (text-cache.ts hands an unchanged file's texts to the next
+// run). Pure.
 import type { Hotel } from "../types.js";
+import { table, type Memo } from "../util/memo.js";
 import type { ResolvedText } from "./i18n.js";
 import { input } from "./inputs.js";
 
@@ -78,16 +80,17 @@ export type TextEntry = Shown & {
   coverage: Coverage;
 };
 
-// Entries by resolved text, across runs: watch's home page, which reads every hotel's text, makes entries for the
-// changed hotels only, not 1,334 of them on every save at 4,008 pages.
-const entries = new WeakMap<ResolvedText<unknown>, TextEntry>();
+// Entries by resolved text, kept in the run's Memo: watch's home page, which reads every hotel's text, makes entries
+// for the changed hotels only, not 1,334 of them on every save at 4,008 pages.
+const ENTRIES = table<ResolvedText<unknown>, TextEntry>("text entries");
 
 /**
  * The entry of a resolved text of `source` in `lang`, made once per resolved text (and what it is read as).
  * `base` is the default language's resolved text of the same source (the same as `resolved` in that language).
  */
-export function textEntry(resolved: ResolvedText<unknown>, base: ResolvedText<unknown>, source: string, lang: string, def: string, file: string): TextEntry {
-  const baseEntry = lang === def ? undefined : textEntry(base, base, source, def, def, file);
+export function textEntry(memo: Memo, resolved: ResolvedText<unknown>, base: ResolvedText<unknown>, source: string, lang: string, def: string, file: string): TextEntry {
+  const baseEntry = lang === def ? undefined : textEntry(memo, base, base, source, def, def, file);
+  const entries = memo.map(ENTRIES);
   const kept = entries.get(resolved);
   if (kept && kept.source === source && kept.lang === lang && kept.def === def && kept.coverage.file === file && (!baseEntry || kept.base === baseEntry)) return kept;
   // Named fields, not a spread of `resolved`: every entry has one shape, so reading them stays fast.
@@ -123,11 +126,9 @@ export interface OwnRecs {
 }
 
 // Made once per hotel object.
-const ownFields = new WeakMap<Hotel, OwnRecs>();
+const OWN_RECS = table<Hotel, OwnRecs>("own field reads");
 
 /** The Recs of a hotel's own fields, kept with the hotel. */
-export function ownRecs(h: Hotel): OwnRecs {
-  let recs = ownFields.get(h);
-  if (!recs) ownFields.set(h, (recs = { whole: rec(input.hotel(h.id)), fields: new Map() }));
-  return recs;
+export function ownRecs(memo: Memo, h: Hotel): OwnRecs {
+  return memo.get(OWN_RECS, h, () => ({ whole: rec(input.hotel(h.id)), fields: new Map() }));
 }

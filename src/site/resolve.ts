@@ -15,6 +15,7 @@ import { format, type ResolvedText } from "./i18n.js";
 import { resolveTextOnce } from "./text-cache.js";
 import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
 import { input } from "./inputs.js";
+import { Memo, table } from "../util/memo.js";
 import { fieldRead, ownRecs, rec, Recorder, textEntry, type Coverage, type Rec, type Shown, type TextEntry } from "./reads.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
 import { breadcrumbJsonLd, hotelJsonLd, serializeJsonLd, siteJsonLd } from "./seo.js";
@@ -25,6 +26,8 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** The build's date: the footer's copyright year. */
   now: Date;
+  /** What the last run worked out from the objects this content shares with its (util/memo.ts); none: a new one. */
+  memo?: Memo;
 }
 
 /**
@@ -96,14 +99,7 @@ export function paragraphs(text: string | undefined): string[] {
 // A hotel's name as a text source and as an input ("hotel:<id>", input.hotel), made once per hotel object: load
 // hands an unchanged file's object to the next run, so the string, and the hash a Set or Map takes of it, are the
 // last run's, not made and hashed again for each of 1,334 hotels whenever the home page is resolved.
-const hotelSources = new WeakMap<Hotel, string>();
-
-/** input.hotel(h.id), kept with the hotel. */
-function hotelSource(h: Hotel): string {
-  let name = hotelSources.get(h);
-  if (name === undefined) hotelSources.set(h, (name = input.hotel(h.id)));
-  return name;
-}
+const HOTEL_SOURCES = table<Hotel, string>("hotel sources");
 
 /** Stage 3 of the pipeline: every page of the site, resolved for its language. */
 export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSite<Page> {
@@ -131,6 +127,8 @@ export interface SiteResolver {
  */
 export function siteResolver(content: Content, opts: ResolveOptions): SiteResolver {
   const { site } = content;
+  const memo = opts.memo ?? new Memo();
+  const hotelSource = (h: Hotel) => memo.get(HOTEL_SOURCES, h, () => input.hotel(h.id));
   const routes = makeRoutes(site, opts.baseUrl);
   const languages = site.languages;
   const def = languages[0].code;
@@ -154,7 +152,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     if (!byLang) cache.set(blocks, (byLang = new Map()));
     let r = byLang.get(lang);
     if (!r) {
-      r = { entry: textEntry(resolveTextOnce(blocks, lang, def), resolveTextOnce(blocks, def, def), source, lang, def, content.files[source]) };
+      r = { entry: textEntry(memo, resolveTextOnce(memo, blocks, lang, def), resolveTextOnce(memo, blocks, def, def), source, lang, def, content.files[source]) };
       byLang.set(lang, r);
       coverage.push(r.entry.coverage);
     }
@@ -216,16 +214,16 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   // home page reads of every hotel (a call, not a proxy: it reads two fields of each of 1,334 hotels, and a proxy
   // per hotel measured slower).
   const own = <K extends keyof Hotel>(h: Hotel, key: K): Hotel[K] => {
-    const recs = ownRecs(h).fields;
+    const recs = ownRecs(memo, h).fields;
     let r = recs.get(key);
     if (!r) recs.set(key, (r = rec(input.hotelField(h.id, key))));
     use(r);
     return h[key];
   };
   // A hotel's own fields read whole, by its own page.
-  const hotelPage = (h: Hotel): Hotel => (use(ownRecs(h).whole), h);
+  const hotelPage = (h: Hotel): Hotel => (use(ownRecs(memo, h).whole), h);
   const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
-    bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements });
+    bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements, memo });
 
   // What the chrome shows the same on every page of a language, made once per language (pages share it).
   const flagSrc = new Map(languages.map((l) => [l.code, flagUrl(l, content.flags)]));

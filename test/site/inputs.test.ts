@@ -1,7 +1,8 @@
 // The inputs a page can read and which of them differ between two runs: exactly the changed ones, whether a
 // hotel's object was kept (its group is skipped whole) or read again with the same or other values.
 import { describe, expect, it } from "vitest";
-import { changedInputs, inputCache, inputValues } from "../../src/site/inputs.js";
+import { changedInputs, inputValues } from "../../src/site/inputs.js";
+import { Memo } from "../../src/util/memo.js";
 import type { Content, Hotel } from "../../src/types.js";
 
 const hotel = (id: string, en: Record<string, unknown>, zh?: Record<string, unknown>): Hotel =>
@@ -27,7 +28,7 @@ const base = content([alpha, beta]);
 
 describe("changedInputs", () => {
   it("finds nothing between two runs of the same content, and keeps each hotel's group as the same object", () => {
-    const cache = inputCache();
+    const cache = new Memo();
     const a = inputValues(base, cache);
     const b = inputValues(content([alpha, beta], { site: base.site, strings: base.strings, home: base.home, images: base.images }), cache);
     expect(changedInputs(a, b)).toEqual(new Set());
@@ -35,7 +36,7 @@ describe("changedInputs", () => {
     expect(b.get("hotel:alpha")).toBeInstanceOf(Map);
     expect(b.get("hotel:alpha")).toBe(a.get("hotel:alpha"));
     expect(inputValues(content([{ ...alpha } as Hotel, beta]), cache).get("hotel:alpha")).not.toBe(a.get("hotel:alpha"));
-    // A cache is a run's (its State's): another holds nothing of it.
+    // A memo is a run's (its State's): another holds nothing of it.
     expect(inputValues(base).get("hotel:alpha")).not.toBe(a.get("hotel:alpha"));
   });
 
@@ -101,7 +102,7 @@ describe("changedInputs", () => {
   });
 
   it("compares the fields of the blocks that are new objects only: a kept block is not looked into", () => {
-    const cache = inputCache();
+    const cache = new Memo();
     const a = inputValues(base, cache);
     // The same objects, held in a new group: each block is the same object, so no field is read.
     const spied = { ...(alpha.text.en as object) };

@@ -1,14 +1,16 @@
 // What a page reads is recorded once per page without a Set: each input name is one Rec stamped with the last page
 // that recorded it; a translation that fell back records the default language's field through that field's own
-// Rec, so a page that reads both records it once; entries are kept with the resolved texts across runs.
+// Rec, so a page that reads both records it once; entries are kept with the resolved texts in a run's memo, for the next run.
 import { describe, expect, it } from "vitest";
 import { resolveText } from "../../src/site/i18n.js";
 import { fieldRead, rec, Recorder, textEntry } from "../../src/site/reads.js";
+import { Memo } from "../../src/util/memo.js";
 
 const blocks = { en: { name: "Alpha", intro: "Hi.", sections: [{ title: "One" }, { title: "Two" }] }, zh: { name: "阿", sections: [{ title: "一" }] } };
 const en = resolveText(blocks, "en", "en");
 const zh = resolveText(blocks, "zh", "en");
-const entry = (lang: "en" | "zh", file = "hotels/alpha.yaml") => textEntry(lang === "en" ? en : zh, en, "hotel:alpha", lang, "en", file);
+const memo = new Memo();
+const entry = (lang: "en" | "zh", file = "hotels/alpha.yaml") => textEntry(memo, lang === "en" ? en : zh, en, "hotel:alpha", lang, "en", file);
 
 describe("Recorder", () => {
   it("records each Rec once per page, and again on the next page", () => {
@@ -61,6 +63,6 @@ describe("fieldRead", () => {
     expect(entry("zh").reads.map((r) => r.name)).toEqual(["hotel:alpha#zh", "hotel:alpha#en"]);
     const full = { en: { name: "Alpha" }, zh: { name: "阿" } };
     const base = resolveText(full, "en", "en");
-    expect(textEntry(resolveText(full, "zh", "en"), base, "hotel:x", "zh", "en", "x.yaml").reads.map((r) => r.name)).toEqual(["hotel:x#zh", "hotel:x#en:shape"]);
+    expect(textEntry(new Memo(), resolveText(full, "zh", "en"), base, "hotel:x", "zh", "en", "x.yaml").reads.map((r) => r.name)).toEqual(["hotel:x#zh", "hotel:x#en:shape"]);
   });
 });

@@ -10,6 +10,7 @@ import { validateContent } from "../../src/content/validate.js";
 import { input } from "../../src/site/inputs.js";
 import type { HomePage, HotelPage, Page } from "../../src/site/pages.js";
 import { resolveSite, siteResolver, summary, type ResolvedSite } from "../../src/site/resolve.js";
+import { Memo } from "../../src/util/memo.js";
 import { FIXTURE } from "../support/fixture.js";
 
 let site: ResolvedSite<Page>;
@@ -107,17 +108,21 @@ describe("resolveSite's shared parts", () => {
     expect(strings[0].fields).toBeGreaterThan(10);
   });
 
-  it("keeps each text's coverage and recorded inputs from run to run while its file is unchanged, and makes them anew for a changed one", () => {
+  it("keeps each text's coverage and recorded inputs from run to run (in the run's memo) while its file is unchanged, and makes them anew for a changed one", () => {
+    const memo = new Memo();
+    const site = resolveSite(content, { now, memo });
     // Watch's next run: the same parsed objects for every file but one hotel, whose text is new.
     const changed = content.hotels.find((h) => h.id === "beta")!;
     const next: Content = { ...content, hotels: content.hotels.map((h) => (h === changed ? { ...h, text: { ...h.text, en: { ...(h.text.en as object) } } } : h)) };
-    const again = resolveSite(next, { now });
+    const again = resolveSite(next, { now, memo });
     const entry = (s: ResolvedSite<Page>, source: string, lang: string) => s.coverage.find((c) => c.source === source && c.lang === lang)!;
     expect(entry(again, "hotel:alpha", "en")).toBe(entry(site, "hotel:alpha", "en"));
     expect(entry(again, "hotel:alpha", "zh")).toBe(entry(site, "hotel:alpha", "zh"));
     expect(entry(again, "hotel:beta", "en")).not.toBe(entry(site, "hotel:beta", "en"));
     expect(entry(again, "hotel:beta", "en")).toEqual(entry(site, "hotel:beta", "en"));
     expect(again.inputs.get("index.html")).toEqual(site.inputs.get("index.html"));
+    // Another run's memo (another watch, or a build) shares nothing with this one.
+    expect(entry(resolveSite(content, { now }), "hotel:alpha", "en")).not.toBe(entry(site, "hotel:alpha", "en"));
   });
 });
 
