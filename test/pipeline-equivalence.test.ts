@@ -2,12 +2,18 @@
 // hotels added, deleted and renamed, an image replaced, a template changed, a broken save and its fix) are
 // applied through the pipeline as watch runs it; after each sequence the output folder must equal a clean
 // build of the final content, file for file and byte for byte, apart from watch's live-reload script tag.
+// At two sizes: the fixture (15 pages: one thread, one batch), and the fixture with 230 more hotels (705 pages,
+// above every size threshold: several rendering threads, several batches a run, the parse worker) at 1, 2 and 4
+// threads.
 import { cp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import YAML from "yaml";
 import { describe, expect, it } from "vitest";
 import { run, type PipelineOptions, type State } from "../src/pipeline.js";
+import { PARSE_WORKER_MIN_FILES } from "../src/content/parse-pool.js";
+import { BATCH_PAGES } from "../src/plan.js";
+import { PAGES_PER_THREAD } from "../src/render/pool.js";
 import { fixtureCopy, REPO } from "./support/fixture.js";
 
 const NOW = new Date("2031-05-01T00:00:00Z");
@@ -44,8 +50,23 @@ async function withoutLiveScript(file: string): Promise<Buffer> {
   return Buffer.from(bytes.toString("utf8").replace(/<script src="?\/__hotelsite\/live\.js"? defer(="")?><\/script>/g, ""));
 }
 
-describe("incremental runs equal a clean build", () => {
-  it("after any sequence of edits, the watched output folder equals a clean build of the final content", { timeout: 240_000 }, async () => {
+/** The two sizes the property runs at. */
+const SIZES = [
+  { name: "the fixture", extra: 0, numRuns: 25, threads: (_round: number): number | undefined => undefined, timeout: 240_000 },
+  { name: "705 pages at 1, 2 and 4 threads", extra: 230, numRuns: 6, threads: (round: number): number | undefined => [1, 2, 4][round % 3], timeout: 300_000 },
+];
+
+/** Adds `count` hotels to a content folder, each a copy of beta with its own id, name and booking link. */
+async function addHotels(content: string, count: number): Promise<void> {
+  const beta = await readFile(path.join(content, "hotels/beta.yaml"), "utf8");
+  for (let i = 0; i < count; i++) {
+    const id = `extra${i}`;
+    await writeFile(path.join(content, `hotels/${id}.yaml`), beta.replace(/^id: .*$/m, `id: ${id}`).replace(/^affiliateLink: .*$/m, `affiliateLink: https://book.example.com/hotel/${id}`).replace(/(name: )(Test Brand \w+)/, `$1$2 ${id}`));
+  }
+}
+
+describe.each(SIZES)("incremental runs equal a clean build: $name", ({ extra, numRuns, threads, timeout }) => {
+  it("after any sequence of edits, the watched output folder equals a clean build of the final content", { timeout }, async () => {
     let round = 0;
     await fc.assert(
       fc.asyncProperty(edits, async (sequence) => {
@@ -57,12 +78,20 @@ describe("incremental runs equal a clean build", () => {
           const templates = path.join(fx.dir, "templates");
           await cp(path.join(REPO, "templates"), templates, { recursive: true });
           await symlink(path.join(REPO, "node_modules"), path.join(fx.dir, "node_modules"));
+          await addHotels(content, extra);
           // A preview open on one page: runs render and write it first, in a batch of its own.
           const preview = { shown: () => ["zh/test-brand-beta/index.html"], written: () => {} };
-          const opts: PipelineOptions = { contentDir: "content", outDir: "watched", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE, keep: true, preview };
+          const opts: PipelineOptions = { contentDir: "content", outDir: "watched", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE, keep: true, preview, threads: threads(round) };
           const first = await run(undefined, "all", opts);
           expect(first.report.errors).toEqual([]);
           state = first.state;
+          if (extra) {
+            // Above every threshold: the threads asked for, more than one batch for a change every page shows, the parse worker.
+            expect(first.report.pages).toBeGreaterThanOrEqual(700);
+            expect(first.report.pages).toBeGreaterThan(Math.max(4 * PAGES_PER_THREAD, 5 * BATCH_PAGES));
+            expect(state!.pool!.threads).toBe(threads(round));
+            expect(extra).toBeGreaterThanOrEqual(PARSE_WORKER_MIN_FILES);
+          }
           const save = async (...files: string[]) => {
             const result = await run(state, new Set(files), opts);
             state = result.state;
@@ -188,14 +217,18 @@ describe("incremental runs equal a clean build", () => {
         }
       }),
       {
-        numRuns: 25,
+        numRuns,
         endOnFailure: true,
         // Sequences that random draws reach rarely: a translation that needs nothing from English, then English
-        // gains a section; a hotel renamed after its image changed; a broken save between template edits.
+        // gains a section; a hotel renamed after its image changed; a broken save between template edits; a
+        // popular destination's name.
         examples: [
           [[{ kind: "translation", n: 1 }, { kind: "fields", n: 1 }]],
           [[{ kind: "image", n: 0 }, { kind: "rename", n: 0 }, { kind: "copy", n: 1 }]],
           [[{ kind: "template", n: 1 }, { kind: "broken", n: 2 }, { kind: "template", n: 2 }]],
+          // A popular destination's Chinese name (every Chinese footer shows it: a copy edit whose batches resolve
+          // their pages as the threads take them), then a string every page shows, then a hotel added.
+          [[{ kind: "translation", n: 0 }, { kind: "string", n: 0 }, { kind: "add", n: 3 }]],
         ],
       },
     );
