@@ -2,10 +2,16 @@
 // batch is rendered, its pages' links are checked, and its pages are written before the next batch is written,
 // so the pages an editor waits for reach the disk first while the rest still render. The next batch renders
 // while one is finished, checked and written. A failure stops the writing but not the rendering and checking,
-// so the run still reports every error at once, as a run in one piece would.
+// so the run still reports every error at once, as a run in one piece would. writeBatches wires it to a run:
+// the pages resolved as the threads take them, the dead-link check, and only the changed bytes written.
 import { ContentError, ContentErrors } from "./errors.js";
+import type { RenderPlan } from "./plan.js";
+import type { OutputFile } from "./render/assets.js";
+import type { RenderedPage } from "./render/pool.js";
 import { addTemplateError } from "./render/template-errors.js";
-import { fileForUrl } from "./site/links.js";
+import { fileForUrl, type LinkedPage } from "./site/links.js";
+import type { PageSlot } from "./site/resolve.js";
+import type { CopiedFile } from "./write/staging.js";
 
 /** A page rendered, as far as batching looks at it: where it goes and what it links to. */
 export interface BatchPage {
@@ -123,4 +129,67 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
   if (templateErrors.length) throw new ContentErrors(templateErrors);
   if (dead.length) throw new ContentErrors(dead);
   return rendered;
+}
+
+/** What a run wrote and removed, and the pages it rendered in the plan's order. */
+export interface Written {
+  written: string[];
+  removed: string[];
+  rendered: RenderedPage[];
+}
+
+/** What a later run's batches are carried out with. */
+export interface BatchWrite {
+  plan: RenderPlan<PageSlot>;
+  render(batch: Iterable<PageSlot>): Promise<RenderedPage[]>;
+  /** Every page's links and ids (the batches' go in as each is taken). */
+  links: Map<string, { links: string[]; ids: string[] }>;
+  deadIn(checked: LinkedPage[]): ContentError[];
+  /** Files and copies that go with the first write, and output files removed after the last. */
+  extra: { files: OutputFile[]; copies: CopiedFile[] };
+  remove: string[];
+  /** Writes what changed (none: a rehearsal, which writes nothing). */
+  write?(files: OutputFile[], copies: CopiedFile[], remove: string[]): Promise<{ written: string[]; removed: string[] }>;
+  /** Told of each batch's output files once they are on disk. */
+  written(files: string[]): void;
+}
+
+/**
+ * A later run's batches (batches.ts), each rendered, checked and written before the next is written, only the
+ * bytes that changed. When a file went away, the links of the pages not rendered now are checked too, before
+ * anything is written.
+ */
+export async function writeBatches(o: BatchWrite): Promise<Written> {
+  const out: Written = { written: [], removed: [], rendered: [] };
+  let extra = o.extra;
+  const write = async (files: OutputFile[], remove: string[] = []) => {
+    const done = await o.write!([...files, ...extra.files], extra.copies, remove);
+    extra = { files: [], copies: [] };
+    out.written.push(...done.written);
+    out.removed.push(...done.removed);
+  };
+  const planned = new Set(o.plan.pages.map((p) => p.outFile));
+  const stale = o.remove.length ? o.deadIn([...o.links].filter(([f]) => !planned.has(f)).map(([outFile, l]) => ({ outFile, ...l }))) : [];
+  const linked = (r: RenderedPage): LinkedPage => ({ outFile: r.page.outFile, links: r.links, ids: r.ids });
+  out.rendered = await renderBatches(
+    o.plan.batches,
+    {
+      render: o.render,
+      take: (pages) => {
+        for (const r of pages) o.links.set(r.page.outFile, { links: r.links, ids: r.ids });
+      },
+      check: (pages) => o.deadIn(pages.map(linked)),
+      write: o.write
+        ? async (pages) => {
+            await write(pages.map((r) => ({ path: r.page.outFile, contents: r.bytes! })));
+            // On disk now: the report and the next run need the page's summary, links and ids, not its bytes.
+            for (const r of pages) r.bytes = undefined;
+            o.written(pages.map((r) => r.page.outFile));
+          }
+        : undefined,
+    },
+    stale,
+  );
+  if (o.write && (extra.files.length || extra.copies.length || o.remove.length)) await write([], o.remove);
+  return out;
 }
