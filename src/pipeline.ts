@@ -103,7 +103,7 @@ export interface State {
   memo: Memo;
   /** The site as resolved: every page's summary, the inputs each page read, coverage and routes. */
   site: ResolvedSite;
-  /** Every page whole, when the run resolved them all at once (check, and watch, whose next run reuses them). */
+  /** Every page whole, for the next run to keep what it can (check, watch and any run on a previous state; a build keeps none). */
   pages?: Page[];
   /** `pages` by output file, made when the next run first looks one up. */
   pageIndex?: Map<string, Page>;
@@ -148,7 +148,7 @@ function stopwatch(timings: Partial<Timings>) {
   return async <T>(stage: keyof Timings, run: () => T | Promise<T>): Promise<T> => {
     await pauseFor(stage);
     const start = performance.now();
-    // Pages are resolved as the rendering threads take them (pageOf in run): that time is resolve's, not render's.
+    // Pages are resolved as the rendering threads take them (pageSource): that time is resolve's, not render's.
     const resolvedBefore = timings.resolve ?? 0;
     try {
       return await run();
