@@ -15,14 +15,13 @@ import { terminalProgress } from "./util/progress.js";
 import { checkTemplatesFolder } from "./render/template-files.js";
 import { affectedTemplates } from "./render/template-graph.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
-import { changedInputs, Fields, input, inputValues, isCopy, type InputValues } from "./site/inputs.js";
+import { changedInputs, Fields, input, inputValues, type InputValues } from "./site/inputs.js";
 import { Memo } from "./util/memo.js";
 import { deadLinks, fileForUrl, type LinkedPage } from "./site/links.js";
 import type { Page } from "./site/pages.js";
 import { NO_FOCUS, planLoad, planRender, type PageBefore, type RenderPlan } from "./plan.js";
 import { writeBatches, type Written } from "./batches.js";
-import { publishFiles } from "./site/publish.js";
-import { bannerFiles, isBannerFile } from "./site/language-banner.js";
+import { copyFiles, routeFiles } from "./site/publish.js";
 import { siteResolver, type Coverage, type PageSlot, type PageSummary, type ResolvedSite, type SiteResolver } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
 import { isWithin, packageRoot } from "./util/paths.js";
@@ -115,8 +114,8 @@ export interface State {
   links: Map<string, { links: string[]; ids: string[] }>;
   /** The image stage's result (encoded: variants this run encoded, for the report and the first-build test). */
   images?: { key: string; copies: CopiedFile[]; encoded: number; cached: number; committedDir?: string };
-  /** sitemap.xml, robots.txt and the host rules of the last run. */
-  publish?: OutputFile[];
+  /** The publishing files of the last run, and what its route files read (site/publish.ts). */
+  publish?: Publish;
   /** Every output file of the site, relative to the output folder. */
   paths: Set<string>;
   /** Changed files of runs that failed since this state was made: the next run takes them in too. */
@@ -124,6 +123,16 @@ export interface State {
   /** The rendering threads, with the templates loaded (watch keeps them; whoever drops the state closes them). */
   pool?: RenderPool;
 }
+
+/** A run's publishing files: those made from the routes with the inputs they read, and those that show copy. */
+export interface Publish {
+  routes: OutputFile[];
+  inputs: readonly string[];
+  copy: OutputFile[];
+}
+
+/** Every publishing file, the route files first. */
+const publishing = (p: Publish): OutputFile[] => [...p.routes, ...p.copy];
 
 /** A run's result: the state the next run starts from (the previous one when this run failed) and its report. */
 export interface RunResult {
@@ -282,11 +291,10 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       return pool!.render(source.of(slots), sink?.staging, (n) => progress.update(n, slots.length)).finally(progress.end);
     });
 
-    // Sitemap and host rules read the page list, routes and settings, never the copy: a copy edit keeps them
-    // (the language banner's copy files, a few hundred bytes a language, are made again). Anything else makes
-    // them again from every page's head: every page is resolved before the first batch is written.
-    const keptPublish = changedIn && [...changedIn].every(isCopy) ? prev?.publish : undefined;
-    if (prev && !keptPublish) await time("resolve", () => source.resolveAll());
+    // The route files (sitemap, host rules) are kept while none of the inputs they read changed, and then no page
+    // need be resolved before its batch; else they are made again from every page's head, every page resolved first.
+    const keptRoutes = prev?.publish && changedIn && !prev.publish.inputs.some((id) => changedIn.has(id)) ? prev.publish : undefined;
+    if (prev && !keptRoutes) await time("resolve", () => source.resolveAll());
     const found = resolver.site();
     const site: ResolvedSite = {
       ...found,
@@ -296,7 +304,10 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
       pages: (source.pages ?? rendered.map((r) => r.page)) as PageSummary[],
     };
     const state = stateOf(site, source.pages as Page[] | undefined);
-    const out = await outputsOf({ prev, site, slots, content, assets: assets!, keptPublish, baseUrl: opts.baseUrl, contentDir, time });
+    // Renamed hotels' fallback pages show their page's title: those pages are resolved now.
+    const renamed = new Set(content.hotels.filter((h) => h.aliases?.length).map((h) => h.id));
+    const titled = prev ? [...source.of(slots.filter((s) => s.hotel !== undefined && renamed.has(s.hotel)))] : site.pages;
+    const out = await outputsOf({ prev, site, slots, content, assets: assets!, keptRoutes, titled, baseUrl: opts.baseUrl, contentDir, time });
     const { links, paths } = out;
     for (const r of rendered) links.set(r.page.outFile, { links: r.links, ids: r.ids });
     const devFile = opts.devScript && fileForUrl(opts.devScript);
@@ -311,7 +322,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (!prev) {
       const dead = deadIn(rendered.map((r) => ({ outFile: r.page.outFile, links: r.links, ids: r.ids })));
       if (dead.length) throw new ContentErrors(dead);
-      if (sink) done = await time("write", () => commitFirst(sink!, rendered, [...assets!.files, ...out.publish], out.copies));
+      if (sink) done = await time("write", () => commitFirst(sink!, rendered, [...assets!.files, ...publishing(out.publish)], out.copies));
       sink = undefined;
     } else {
       done = await writeBatches({
@@ -321,7 +332,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         deadIn,
         // The changed publishing files, new assets and image copies go with the first batch (its pages link them);
         // what the site no longer has goes last, once no page links it.
-        extra: { files: [...changedSince(prev.publish, out.publish), ...(assets === prev.assets ? [] : assets!.files)], copies: out.copies.filter((c) => !prev.paths.has(c.path)) },
+        extra: { files: [...changedSince(prev.publish && publishing(prev.publish), publishing(out.publish)), ...(assets === prev.assets ? [] : assets!.files)], copies: out.copies.filter((c) => !prev.paths.has(c.path)) },
         remove: out.removed,
         write: opts.until === "render" ? undefined : (files, copies, remove) => {
           // From here a failure may leave some files written: the kept state then forgets what publish wrote.
@@ -438,8 +449,8 @@ function pageSource(o: { slots: PageSlot[]; plan: RenderPlan<PageSlot>; prev?: S
 
 /** The files of a run besides its pages, and what the dead-link check and the next run need of them. */
 interface Outputs {
-  /** sitemap.xml, robots.txt, host rules, alias pages, flags, the language banner's copy. */
-  publish: OutputFile[];
+  /** sitemap.xml, robots.txt, host rules, flags; alias pages, the language banner's copy. */
+  publish: Publish;
   /** The image stage's result (kept while the images are the same). */
   imaged: NonNullable<State["images"]>;
   copies: CopiedFile[];
@@ -452,21 +463,23 @@ interface Outputs {
 }
 
 /**
- * A run's files beside its pages. `keptPublish`: the previous run's publishing files, when only copy changed
- * (their language banner files are made again); else they are made from every page's head.
+ * A run's files beside its pages. `keptRoutes`: the previous run's, when none of the inputs its route files read
+ * changed (else they are made from every page's head); `titled`: the pages renamed hotels' fallback pages show.
  */
-async function outputsOf(o: { prev?: State; site: ResolvedSite; slots: PageSlot[]; content: Content; assets: Assets; keptPublish?: OutputFile[]; baseUrl?: string; contentDir: string; time: ReturnType<typeof stopwatch> }): Promise<Outputs> {
+async function outputsOf(o: { prev?: State; site: ResolvedSite; slots: PageSlot[]; content: Content; assets: Assets; keptRoutes?: Publish; titled: PageSummary[]; baseUrl?: string; contentDir: string; time: ReturnType<typeof stopwatch> }): Promise<Outputs> {
   const { prev, site, content, assets } = o;
-  const publish = o.keptPublish ? [...o.keptPublish.filter((f) => !isBannerFile(f.path)), ...bannerFiles(content)] : publishFiles(site, content);
+  const routes = o.keptRoutes ? { files: o.keptRoutes.routes, inputs: o.keptRoutes.inputs } : routeFiles(site, content);
+  const publish: Publish = { routes: routes.files, inputs: routes.inputs, copy: copyFiles({ ...site, pages: o.titled }, content) };
+  const files = publishing(publish);
   // The image stage runs again only when an image, its focal point (its phone crop) or the site's address changed.
   const imageKey = JSON.stringify([o.baseUrl, content.site.baseUrl, [...content.images].map(([r, i]) => [r, i.hash, i.focus?.x, i.focus?.y])]);
   const imaged = prev?.images?.key === imageKey ? prev.images : { key: imageKey, ...(await o.time("images", () => imageFiles({ images: content.images, contentDir: o.contentDir, routes: site.routes }))) };
   const copies = imaged.copies;
   // A save that keeps every output path (most do) keeps the previous run's set of them: 17,000 at 4,008 pages.
-  const same = !!prev && samePathsAs(prev, o.slots, publish, assets, copies);
+  const same = !!prev && samePathsAs(prev, o.slots, files, assets, copies);
   const links = new Map(prev?.links);
   if (!same) for (const f of links.keys()) if (!site.inputs.has(f)) links.delete(f);
-  const paths = same ? prev!.paths : new Set([...o.slots.map((s) => s.outFile), ...publish.map((f) => f.path), ...assets.files.map((f) => f.path), ...copies.map((c) => c.path)]);
+  const paths = same ? prev!.paths : new Set([...o.slots.map((s) => s.outFile), ...files.map((f) => f.path), ...assets.files.map((f) => f.path), ...copies.map((c) => c.path)]);
   const removed = prev && !same ? [...prev.paths].filter((p) => !paths.has(p)) : [];
   return { publish, imaged, copies, paths, removed, links };
 }
@@ -494,12 +507,13 @@ function ownPages(slots: PageSlot[], content: Content, files: Set<string>): Set<
 /** True when a run's output paths are the previous run's: the same pages in order, publishing files, assets and image copies. */
 function samePathsAs(prev: State, slots: PageSlot[], publish: OutputFile[], assets: Assets, copies: CopiedFile[]): boolean {
   const before = prev.site.pages;
+  const kept = prev.publish && publishing(prev.publish);
   return (
     assets === prev.assets &&
     copies === prev.images?.copies &&
-    !!prev.publish &&
-    publish.length === prev.publish.length &&
-    publish.every((f, i) => f.path === prev.publish![i].path) &&
+    !!kept &&
+    publish.length === kept.length &&
+    publish.every((f, i) => f.path === kept[i].path) &&
     slots.length === before.length &&
     slots.every((s, i) => s.outFile === before[i].outFile)
   );

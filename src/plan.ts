@@ -125,7 +125,7 @@ export interface RenderInputs<P> {
  * (named by the fields that changed, inputs.ts changedFields); it is rendered again as it was for a changed
  * template; every page renders on a first run, a change every page reads, or new asset names. A first run renders
  * in page order in one piece; a later run in the order an editor waits for them, each group a batch: the pages a
- * live preview shows, the pages of the saved files (`focus`), the home pages, then the rest in page order,
+ * live preview shows, the pages of the saved files (`focus`), each home page, then the rest in page order,
  * BATCH_PAGES at a time.
  */
 export function planRender<P extends Planned>(pages: P[], { before, changed, causes, focus = NO_FOCUS }: RenderInputs<P>): RenderPlan<P> {
@@ -148,7 +148,9 @@ export function planRender<P extends Planned>(pages: P[], { before, changed, cau
   const groups: P[][] = [[], [], [], []];
   for (const p of reasons.keys()) groups[focus.shown.has(p.outFile) ? 0 : focus.own.has(p.outFile) ? 1 : p.kind === "home" ? 2 : 3].push(p);
   const [shown, own, home, rest] = groups;
-  const batches = [shown, own, home].filter((b) => b.length);
+  // Each home page a batch of its own: at 4,008 pages one lists 1,334 hotels, and a language's home page should not
+  // wait for the others'.
+  const batches = [shown, own, ...home.map((p) => [p])].filter((b) => b.length);
   for (let i = 0; i < rest.length; i += BATCH_PAGES) batches.push(rest.slice(i, i + BATCH_PAGES));
   const ordered = batches.flat();
   const why: Record<string, string> = {};

@@ -23,12 +23,12 @@ const POPULAR = ["alpha", "gamma"];
 
 /** One edit of the project: which kind, and a number that picks the file, the value or the hotel. */
 type Edit =
-  | { kind: "copy" | "translation" | "fields" | "own" | "string" | "setting" | "add" | "delete" | "rename" | "image" | "template"; n: number }
+  | { kind: "copy" | "translation" | "fields" | "own" | "alias" | "string" | "setting" | "add" | "delete" | "rename" | "image" | "template"; n: number }
   | { kind: "broken"; n: number };
 
 const edits = fc.array(
   fc.record({
-    kind: fc.constantFrom("copy", "translation", "fields", "own", "string", "setting", "add", "delete", "rename", "image", "template", "broken" as const),
+    kind: fc.constantFrom("copy", "translation", "fields", "own", "alias", "string", "setting", "add", "delete", "rename", "image", "template", "broken" as const),
     n: fc.nat({ max: 999 }),
   }) as fc.Arbitrary<Edit>,
   { minLength: 1, maxLength: 6 },
@@ -53,7 +53,7 @@ async function withoutLiveScript(file: string): Promise<Buffer> {
 /** The two sizes the property runs at. */
 const SIZES = [
   { name: "the fixture", extra: 0, numRuns: 25, threads: (_round: number): number | undefined => undefined, timeout: 240_000 },
-  { name: "705 pages at 1, 2 and 4 threads", extra: 230, numRuns: 5, threads: (round: number): number | undefined => [1, 2, 4][round % 3], timeout: 300_000 },
+  { name: "705 pages at 1, 2 and 4 threads", extra: 230, numRuns: 6, threads: (round: number): number | undefined => [1, 2, 4][round % 3], timeout: 300_000 },
 ];
 
 /** Adds `count` hotels to a content folder, each a copy of beta with its own id, name and booking link. */
@@ -107,10 +107,18 @@ describe.each(SIZES)("incremental runs equal a clean build: $name", ({ extra, nu
           for (const [i, { kind, n }] of sequence.entries()) {
             const mark = `r${round}e${i}n${n}`;
             if (kind === "copy") {
+              // A card's description, or a page's meta title (which a renamed hotel's fallback page shows too).
               const ids = await hotelIds();
               const id = ids[n % ids.length];
-              const report = await save(await edit(`hotels/${id}.yaml`, (s) => s.replace(/^( {4}description: )(.*)$/m, `$1$2 ${mark}`)));
+              const field = n % 2 ? "metaTitle" : "description";
+              const report = await save(await edit(`hotels/${id}.yaml`, (s) => s.replace(new RegExp(`^( {4}${field}: )(.*)$`, "m"), `$1$2 ${mark}`)));
               expect(report.errors).toEqual([]);
+            } else if (kind === "alias") {
+              // A hotel renamed in the past: its old id answers at the old addresses (redirect rules, fallback pages).
+              const ids = await hotelIds();
+              const id = ids[n % ids.length];
+              const abs = await edit(`hotels/${id}.yaml`, (s) => (s.includes("\naliases:") ? s.replace(/^aliases: \[(.*)\]$/m, `aliases: [$1, was-${mark.toLowerCase()}]`) : s.replace(/^layout: /m, `aliases: [was-${mark.toLowerCase()}]\nlayout: `)));
+              expect((await save(abs)).errors).toEqual([]);
             } else if (kind === "translation" || kind === "fields") {
               // A Chinese line (alpha's partial zh block), a complete Chinese translation of beta (which then
               // needs nothing from English), or one more section in a default-language block, which a
@@ -220,12 +228,14 @@ describe.each(SIZES)("incremental runs equal a clean build: $name", ({ extra, nu
         numRuns,
         endOnFailure: true,
         // Sequences that random draws reach rarely, run first (they count within numRuns): a popular destination's
-        // name; a translation that needs nothing from English, then English gains a section; a hotel renamed after
+        // name; a renamed hotel's meta title; a translation that needs nothing from English, then English gains a section; a hotel renamed after
         // its image changed; a broken save between template edits.
         examples: [
           // A popular destination's Chinese name (every Chinese footer shows it: a copy edit whose batches resolve
           // their pages as the threads take them), then a string every page shows, then a hotel added.
           [[{ kind: "translation", n: 0 }, { kind: "string", n: 0 }, { kind: "add", n: 3 }]],
+          // A renamed hotel's meta title changed: its fallback page at the old address shows it.
+          [[{ kind: "alias", n: 1 }, { kind: "copy", n: 1 }]],
           [[{ kind: "translation", n: 1 }, { kind: "fields", n: 1 }]],
           [[{ kind: "image", n: 0 }, { kind: "rename", n: 0 }, { kind: "copy", n: 1 }]],
           [[{ kind: "template", n: 1 }, { kind: "broken", n: 2 }, { kind: "template", n: 2 }]],

@@ -311,7 +311,7 @@ describe("run in batches (a save that renders many pages)", () => {
   }
   const gammaName = (suffix: string) => (s: string) => s.replace(/^(\s+name: Test Brand Gamma.*)$/m, `$1 ${suffix}`);
 
-  it("a popular destination's name, on every footer, is written first on the page the preview shows, then its own pages, the home pages and the rest, equal to a clean build", async () => {
+  it("a popular destination's name, on every footer, is written first on the page the preview shows, then its own pages, each home page and the rest, equal to a clean build", async () => {
     await withPreview(["test-brand-beta/index.html"], async (batches) => {
       const r = await edit("content/hotels/gamma.yaml", gammaName("Cove"));
       expect(r.errors).toEqual([]);
@@ -319,7 +319,7 @@ describe("run in batches (a save that renders many pages)", () => {
       expect(r.rendered).toHaveLength(15);
       expect(batches[0]).toEqual(["test-brand-beta/index.html"]);
       expect(sorted(batches[1])).toEqual(sorted(langs("test-brand-gamma/index.html")));
-      expect(sorted(batches[2])).toEqual(sorted(langs("index.html")));
+      expect(batches.slice(2, 5)).toEqual(langs("index.html").map((f) => [f]));
       expect(batches.flat()).toEqual(r.rendered);
       expect(r.firstBatch?.pages).toBe(1);
       expect(Object.keys(r.why)).toEqual(r.rendered);

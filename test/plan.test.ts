@@ -92,6 +92,12 @@ describe("planRender", () => {
     expect(shownOwn.batches.map((b) => b.map((p) => p.outFile))).toEqual([["c/index.html"], ["index.html"], ["a/index.html", "b/index.html"]]);
   });
 
+  it("gives each home page a batch of its own (one lists every hotel: a language's should not wait for another's)", () => {
+    const homes = [{ outFile: "index.html", kind: "home" }, { outFile: "a/index.html", kind: "hotel" }, { outFile: "zh/index.html", kind: "home" }];
+    const plan = planRender(homes, { before: () => undefined, changed: new Set(), causes: none });
+    expect(plan.batches.map((b) => b.map((p) => p.outFile))).toEqual([["index.html"], ["zh/index.html"], ["a/index.html"]]);
+  });
+
   it("without a focus puts the home pages first, then the rest in page order, BATCH_PAGES a batch", () => {
     const many = [...pages, ...Array.from({ length: BATCH_PAGES + 1 }, (_, i) => ({ outFile: `h${i}/index.html`, kind: "hotel" }))];
     const plan = planRender(many, { before: () => undefined, changed: new Set(), causes: none });

@@ -33,14 +33,6 @@ export const input = {
 };
 
 /**
- * Whether an input is copy: a language block, its shape or one of its fields (every name made by input.text,
- * input.shape and input.field, and only those, holds "#"). The sitemap and host rules read no copy.
- */
-export function isCopy(id: string): boolean {
-  return id.includes("#");
-}
-
-/**
  * A block whose fields pages read one by one: a language's text block, or a hotel's own fields. Two runs' are
  * the same while the block is the same object (load hands an unchanged file's objects to the next run); else
  * changedInputs compares them field by field, and names each field that differs.

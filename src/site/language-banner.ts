@@ -44,6 +44,3 @@ export function bannerCopies(content: Pick<Content, "site" | "strings">): Map<st
 export function bannerFiles(content: Pick<Content, "site" | "strings">): OutputFile[] {
   return [...bannerCopies(content)].map(([code, copy]) => ({ path: `${BANNER_COPY.slice(1)}${code}.json`, contents: JSON.stringify(copy) }));
 }
-
-/** True for an output path that is one of the banner files (made again on a copy edit that keeps the rest). */
-export const isBannerFile = (outPath: string) => outPath.startsWith(BANNER_COPY.slice(1)) && outPath.endsWith(".json");

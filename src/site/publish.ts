@@ -4,6 +4,7 @@ import type { OutputFile } from "../render/assets.js";
 import type { Content } from "../types.js";
 import type { ResolvedSite } from "./resolve.js";
 import { hostRuleFiles } from "./host-rules/index.js";
+import { input } from "./inputs.js";
 import { aliasPages } from "./aliases.js";
 import { flagFiles } from "./flags.js";
 import { bannerFiles } from "./language-banner.js";
@@ -19,14 +20,26 @@ export function robotsTxt(site: ResolvedSite): string {
 // The policy lives with the host rules that send it; re-exported for the preview server and its tests.
 export { CACHE_FOREVER, CACHE_REVALIDATE, contentSecurityPolicy, securityHeaders } from "./host-rules/policy.js";
 
+/**
+ * The publishing files made from the routes, the page list and the settings, never from the copy: the sitemap,
+ * robots.txt, the host rules (with renamed hotels' redirects) and the flags. A later run keeps them while none of
+ * `inputs` changed: the settings, the hotel list (the routes and the page list are made of both) and every hotel's
+ * aliases, the only content these files read besides them (test/site/publish.test.ts changes everything else).
+ */
+export function routeFiles(site: ResolvedSite, content: Content): { files: OutputFile[]; inputs: string[] } {
+  const files = [...sitemapFiles(site, content.changedAt), { path: "robots.txt", contents: robotsTxt(site) }, ...hostRuleFiles(site, content), ...flagFiles(content.flags)];
+  return { files, inputs: [input.site, input.hotelList, ...content.hotels.map((h) => input.hotelField(h.id, "aliases"))] };
+}
+
+/**
+ * The publishing files that show copy, made again on every run (a few files): renamed hotels' fallback pages,
+ * which show their page's title, and the language banner's copy. `site.pages` needs only the renamed hotels' pages.
+ */
+export function copyFiles(site: ResolvedSite, content: Content): OutputFile[] {
+  return [...aliasPages(site, content), ...bannerFiles(content)];
+}
+
 /** Every publishing file of the site. */
 export function publishFiles(site: ResolvedSite, content: Content): OutputFile[] {
-  return [
-    ...sitemapFiles(site, content.changedAt),
-    { path: "robots.txt", contents: robotsTxt(site) },
-    ...hostRuleFiles(site, content),
-    ...aliasPages(site, content),
-    ...flagFiles(content.flags),
-    ...bannerFiles(content),
-  ];
+  return [...routeFiles(site, content).files, ...copyFiles(site, content)];
 }

@@ -119,16 +119,10 @@ export function fieldRead(r: TextEntry, key: string): FieldRead {
   return read;
 }
 
-/** A hotel's own fields (apart from its text) read whole (input.hotel), and each field's Rec (input.hotelField). */
-export interface OwnRecs {
-  whole: Rec;
-  fields: Map<string, Rec>;
-}
+// Each own field's Rec (input.hotelField), made once per hotel object and field.
+const OWN_RECS = table<Hotel, Map<string, Rec>>("own field reads");
 
-// Made once per hotel object.
-const OWN_RECS = table<Hotel, OwnRecs>("own field reads");
-
-/** The Recs of a hotel's own fields, kept with the hotel. */
-export function ownRecs(memo: Memo, h: Hotel): OwnRecs {
-  return memo.get(OWN_RECS, h, () => ({ whole: rec(input.hotel(h.id)), fields: new Map() }));
+/** The Recs of a hotel's own fields (apart from its text), by field, kept with the hotel. */
+export function ownRecs(memo: Memo, h: Hotel): Map<string, Rec> {
+  return memo.get(OWN_RECS, h, () => new Map());
 }

@@ -190,9 +190,10 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   }
   const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
   // What a page shows of a hotel other than its own page's: field by field. The hotel's own page shows nearly all
-  // of its text and its own fields: it reads them whole (one input each, hotelPage below): recording its fields
-  // one by one cost a 4,008-page build a quarter more resolve CPU time, to spare that page an edit of the
-  // few fields only the home cards show.
+  // of its text: it reads it whole (one input a language): recording its text fields one by one cost a 4,008-page
+  // build a quarter more resolve CPU time, to spare that page an edit of the few fields only the home cards show.
+  // Its own fields it reads one by one like the home page (`own`, a few a page): an edit of the region or the
+  // aliases, which it does not show, leaves it alone.
   const hotelText = (h: Hotel, lang: string) => textFields<HotelText>(hotelSource(h), h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
   const hotelById = (id: string) => byId.get(id)!;
@@ -214,14 +215,12 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   // home page reads of every hotel (a call, not a proxy: it reads two fields of each of 1,334 hotels, and a proxy
   // per hotel measured slower).
   const own = <K extends keyof Hotel>(h: Hotel, key: K): Hotel[K] => {
-    const recs = ownRecs(memo, h).fields;
+    const recs = ownRecs(memo, h);
     let r = recs.get(key);
     if (!r) recs.set(key, (r = rec(input.hotelField(h.id, key))));
     use(r);
     return h[key];
   };
-  // A hotel's own fields read whole, by its own page.
-  const hotelPage = (h: Hotel): Hotel => (use(ownRecs(memo, h).whole), h);
   const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
     bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements, memo });
 
@@ -353,17 +352,19 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     };
   }
 
-  function hotelBody(hotelEntry: Hotel, lang: Language): PageBody {
-    const h = hotelPage(hotelEntry);
+  function hotelBody(h: Hotel, lang: Language): PageBody {
     const t = strings(lang.code);
     const ht = text<HotelText>(hotelSource(h), h.text, lang.code);
     const route: Route = { kind: "hotel", id: h.id };
-    const image = hotelImage(h.image, ht);
+    const layout = own(h, "layout");
+    const facts = own(h, "facts");
+    const link = own(h, "affiliateLink");
+    const image = hotelImage(own(h, "image"), ht);
     const url = routes.absolute(routes.url(route, lang.code));
     const hotel: HotelView = {
       id: h.id,
-      layout: h.layout,
-      hero: h.hero ?? "regular",
+      layout,
+      hero: own(h, "hero") ?? "regular",
       name: ht.name,
       location: ht.location,
       tagline: ht.tagline,
@@ -376,21 +377,21 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       closing: paragraphs(ht.closing),
       cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
       image,
-      facts: factViews(h.facts, t, lang.htmlLang),
-      gallery: (h.gallery ?? []).map((ref, i) => imageOf(ref, ht.galleryAlt?.[i] ?? "")),
-      book: book(h.affiliateLink, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
-      availability: availabilityForm({ affiliate: site.affiliate, link: h.affiliateLink, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
+      facts: factViews(facts, t, lang.htmlLang),
+      gallery: (own(h, "gallery") ?? []).map((ref, i) => imageOf(ref, ht.galleryAlt?.[i] ?? "")),
+      book: book(link, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
+      availability: availabilityForm({ affiliate: site.affiliate, link, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
     };
     return {
       kind: "hotel",
-      template: h.layout,
+      template: layout,
       head: head(route, lang, {
         title: ht.metaTitle,
         description: ht.metaDescription,
         image,
         type: "website",
         jsonLd: [
-          hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang, rooms: h.facts?.find((f) => f.kind === "rooms" && !f.qualifier)?.value }),
+          hotelJsonLd({ name: ht.name, url, image: routes.absolute(image.src), description: ht.metaDescription, locality: ht.locality, country: ht.country, lang: lang.htmlLang, rooms: facts?.find((f) => f.kind === "rooms" && !f.qualifier)?.value }),
           breadcrumbJsonLd([
             { name: t.home, url: homeUrlOf(lang) },
             { name: ht.name, url },

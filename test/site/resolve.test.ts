@@ -63,9 +63,11 @@ describe("resolveSite's shared parts", () => {
     expect(zh).toEqual(expect.arrayContaining([input.field("hotel:beta", "zh", "name"), input.field("hotel:beta", "en", "name")]));
   });
 
-  it("records on a hotel's page its text and its own fields whole (it shows nearly all of them)", () => {
+  it("records on a hotel's page its text whole (it shows nearly all of it) and the own fields it shows one by one", () => {
     const used = site.inputs.get("test-brand-gamma/index.html")!;
-    expect(used).toEqual(expect.arrayContaining([input.text("hotel:gamma", "en"), input.hotel("gamma")]));
+    expect(used).toEqual(expect.arrayContaining([input.text("hotel:gamma", "en"), ...["layout", "hero", "image", "facts", "gallery", "affiliateLink"].map((f) => input.hotelField("gamma", f))]));
+    // Not the fields it does not show (the home page groups by region; the old addresses redirect), nor all of them.
+    for (const name of [input.hotelField("gamma", "region"), input.hotelField("gamma", "aliases"), input.hotel("gamma")]) expect(used).not.toContain(name);
     // Gamma's Japanese block has a few fields of its own: the rest is the English text.
     expect(site.inputs.get("ja/test-brand-gamma/index.html")).toEqual(expect.arrayContaining([input.text("hotel:gamma", "ja"), input.text("hotel:gamma", "en")]));
     // Alpha's Chinese page reads its own block whole and the English name alone (the availability form shows it).
