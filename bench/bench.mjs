@@ -137,6 +137,8 @@ async function measure(name, contentDir, work, bundle, hotels, { sweep = false }
   const watchLatency = await latency({ from: contentDir, saves: 5, work }).catch((e) => void log(`${name}: watch latency not measured: ${e.message}`) ?? null);
   // A popular destination's name: every page of its language shows it; its own page is timed, the last page noted.
   const watchLatencyName = detailed ? await latency({ from: contentDir, saves: 5, work, popular: true, field: "name" }).catch((e) => void log(`${name}: name save not measured: ${e.message}`) ?? null) : null;
+  // A hotel moved to another region: every language's home page groups its cards anew (the English one timed).
+  const watchLatencyRegion = detailed ? await latency({ from: contentDir, saves: 5, work, field: "region" }).catch((e) => void log(`${name}: region save not measured: ${e.message}`) ?? null) : null;
   const hugo = hugoRuns.length
     ? { medianMs: median(hugoRuns.map((r) => r.ms)), runs: hugoRuns.map((r) => r.ms), maxRssMb: median(hugoRuns.map((r) => r.maxRssMb ?? 0)), pagesPerSecond: pages / (median(hugoRuns.map((r) => r.ms)) / 1000) }
     : null;
@@ -157,6 +159,7 @@ async function measure(name, contentDir, work, bundle, hotels, { sweep = false }
     incremental,
     watchLatency,
     watchLatencyName,
+    watchLatencyRegion,
     weight: { largest: weight.largest, maxTotalGz: Math.max(...weight.pages.map((p) => p.total.gz)), maxJsGz: Math.max(...weight.pages.map((p) => p.js.gz)) },
     hugo,
     threads: sweep ? await threadsSweep(contentDir, work, { runs: Math.min(n, 3), log: (m) => log(`${name}: ${m}`) }) : null,

@@ -54,7 +54,8 @@ function watchSaves(sites) {
     .filter((x) => x.watchLatency)
     .map((x) => {
       const name = x.watchLatencyName ? `; a popular destination's name (every page of its language shows it) ${ms(x.watchLatencyName.medianMs)} to its own page, the last of its ${x.watchLatencyName.runs[0].updated} pages ${ms(x.watchLatencyName.medianDoneMs)}` : "";
-      return `${x.pages.toLocaleString("en-US")} pages: a hotel's description ${ms(x.watchLatency.medianMs)}${name}`;
+      const region = x.watchLatencyRegion ? `; a hotel's region (every home page groups its cards by region) ${ms(x.watchLatencyRegion.medianMs)} to the English home page` : "";
+      return `${x.pages.toLocaleString("en-US")} pages: a hotel's description ${ms(x.watchLatency.medianMs)}${name}${region}`;
     });
   return `Watch, one save to disk (bench/watch-latency.mjs, median of ${sites.find((x) => x.watchLatency)?.watchLatency.runs.length ?? 5} saves): ${rows.join("; ")}.`;
 }

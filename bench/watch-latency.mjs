@@ -5,9 +5,11 @@
 // timed: until watch reports the run done (its last page written). Prints the medians and what each run
 // rendered and wrote (watch's own line).
 //
-// Usage: node bench/watch-latency.mjs [--hotels N] [--saves 7] [--work DIR] [--popular] [--field description|name]
+// Usage: node bench/watch-latency.mjs [--hotels N] [--saves 7] [--work DIR] [--popular] [--field description|name|region]
 //   --hotels 0 (default) watches a copy of the bundled content; N > 0 a synthetic site of N hotels (3N + 6 pages).
 //   --field name with --popular edits a name every footer of that language shows: every page of it changes.
+//   --field region moves the hotel to another of site.yaml's regions and back: every language's home page groups
+//   its cards by region (timed until the English one has changed).
 import { spawn } from "node:child_process";
 import { watch as fsWatch } from "node:fs";
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -29,8 +31,9 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** Resolves once `file` holds `text`, checking on every change in its folder (and every 5 ms besides). */
+/** Resolves once `file` holds `text` (or, given a function, once it says yes to the contents), checking on every change in its folder (and every 5 ms besides). */
 function untilShows(file, text) {
+  const shows = typeof text === "function" ? text : (now) => now.includes(text);
   return new Promise((resolve, reject) => {
     let done = false;
     // The probe must not take the CPU it measures: the page (2 MB at 4,008 pages) is read again only when the
@@ -43,7 +46,7 @@ function untilShows(file, text) {
       if (id === seen) return;
       seen = id;
       const now = await readFile(file, "utf8").catch(() => "");
-      if (!done && now.includes(text)) {
+      if (!done && shows(now)) {
         done = true;
         const at = performance.now();
         watcher.close();
@@ -65,7 +68,7 @@ function untilShows(file, text) {
 
 /** Measures one site: starts watch, saves `saves` times, stops watch. */
 export async function watchLatency({ hotels = 0, saves = 7, work, from, popular = false, field = "description" } = {}) {
-  if (field !== "description" && field !== "name") throw new Error(`--field must be description or name, not ${field}`);
+  if (!["description", "name", "region"].includes(field)) throw new Error(`--field must be description, name or region, not ${field}`);
   const dir = await mkdtemp(path.join(work ?? os.tmpdir(), "hotelsite-watch-latency-"));
   const content = path.join(dir, "content");
   try {
@@ -83,6 +86,8 @@ export async function watchLatency({ hotels = 0, saves = 7, work, from, popular 
     // Where the edit shows: a description on the home page's card, a name on the hotel's own page (and, for a
     // popular destination, in every footer of that language).
     const watched = path.join(dir, "dist", field === "name" ? `${site.brand.slugPrefix}-${id}` : "", "index.html");
+    const regions = (site.regions ?? []).map((r) => r.id);
+    if (field === "region" && regions.length < 2) throw new Error("--field region needs a site with two regions or more");
 
     // With the flags of bin/hotelsite.js's shebang, as a user's `hotelsite watch` runs.
     const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, "bin", "hotelsite.js"), "watch", "--content", "content", "--out", "dist", "--port", "0"], {
@@ -112,10 +117,13 @@ export async function watchLatency({ hotels = 0, saves = 7, work, from, popular 
       const runs = [];
       for (let round = 1; round <= saves; round++) {
         const mark = `latency-${round}-${Date.now()}`;
-        const edited = original.replace(new RegExp(`^( {4}${field}: )(.*)$`, "m"), `$1$2 ${mark}`);
-        if (edited === original) throw new Error(`no English ${field} to edit in ${file}`);
+        // A region: to another one on odd saves, back on even ones; the page has changed once its bytes differ.
+        const region = /^region: (.*)$/m.exec(original)?.[1];
+        const edited = field === "region" ? original.replace(/^region: .*$/m, `region: ${round % 2 ? regions.find((r) => r !== region) : region}`) : original.replace(new RegExp(`^( {4}${field}: )(.*)$`, "m"), `$1$2 ${mark}`);
+        if (edited === original && !(field === "region" && region && round % 2 === 0)) throw new Error(`no English ${field} to edit in ${file}`);
         const reported = nextLine(new RegExp(`hotels/${id}\\.yaml: rendered`)).then((line) => ({ line, at: performance.now() }));
-        const shown = untilShows(watched, mark);
+        const before = field === "region" ? await readFile(watched, "utf8") : "";
+        const shown = untilShows(watched, field === "region" ? (now) => now !== "" && now !== before : mark);
         await writeFile(file, edited);
         const saved = performance.now();
         const ms = (await shown) - saved;
