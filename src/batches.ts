@@ -31,12 +31,6 @@ export interface BatchSteps<P, R extends BatchPage> {
   write?(pages: R[]): Promise<void>;
 }
 
-/** The pages, and `handed()` once the last of them was taken. */
-function* announced<P>(pages: P[], handed: () => void): Generator<P> {
-  yield* pages;
-  handed();
-}
-
 /**
  * Renders, checks and writes `batches` in order; resolves with every page rendered, in that order. `failed`:
  * errors already found (the links of pages not rendered, when a file went away): nothing is written then.
@@ -62,19 +56,18 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
   const dead = [...failed];
   // The first batch that failed (its render, or its checks): it and the batches after it are not written.
   let firstFailed = failed.length ? -1 : Infinity;
-  // Batch j is handed to the threads once batch j-1's pages all are and batch j-2 is written: the threads never
-  // wait between batches, a batch's pages come after the last one's, memory holds the bytes of at most two
-  // unwritten batches (`write` lets them go), and the first batches' writes do not queue behind the rest.
+  // Batch j is handed to the threads once batch j-1 is rendered and batch j-2 is written. The main thread resolves
+  // a batch's pages as the threads take them: handed while the batch before still rendered, it kept the main
+  // thread from that batch's answers, and on two cores took a core from its rendering (a region save at 4,008
+  // pages had its English home page on disk in 132 ms against 123 ms this way, medians of 7; a name save's 1,336
+  // pages took 1.25 s against 1.18 s). Memory holds the bytes of at most two unwritten batches (`write` lets them
+  // go), and the first batches' writes do not queue behind the rest.
   const renders: (Promise<R[] | undefined> | undefined)[] = [];
-  const handed: boolean[] = [];
+  const renderedBatch: boolean[] = [];
   let settled = -1;
   const start = (j: number) => {
-    if (j >= batches.length || renders[j] || (j > 0 && (!handed[j - 1] || settled < j - 2))) return;
-    const handing = announced(batches[j], () => {
-      handed[j] = true;
-      start(j + 1);
-    });
-    renders[j] = steps.render(handing).then(
+    if (j >= batches.length || renders[j] || (j > 0 && (!renderedBatch[j - 1] || settled < j - 2))) return;
+    renders[j] = steps.render(batches[j]).then(
       (done) => done,
       (e: unknown) => {
         if (!(e instanceof ContentErrors)) throw e;
@@ -116,7 +109,7 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
     for (let i = 0; i < batches.length; i++) {
       const done = await renders[i];
       // A render that stopped before taking all its pages (the threads failed) still lets the next one start.
-      handed[i] = true;
+      renderedBatch[i] = true;
       start(i + 1);
       if (done) await finish(i, done);
       settled = i;

@@ -138,7 +138,8 @@ export function planRender<P extends Planned>(pages: P[], { before, changed, cau
   const again = new Set<P>();
   for (const p of pages) {
     const was = before(p);
-    const input = was?.inputs.find((id) => changed.has(id));
+    let input: string | undefined;
+    if (was) for (const id of was.inputs) if (changed.has(id)) { input = id; break; }
     if (!was || input !== undefined) reasons.set(p, every ?? (input === undefined ? "new page" : name(input)));
     else if (every || (causes.templates as Set<string>).has(was.template)) {
       reasons.set(p, every ?? `template "${was.template}" changed`);
