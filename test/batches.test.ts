@@ -25,6 +25,8 @@ function steps(linksOf: Record<string, string[]> = {}, opts: { before?: Record<s
         log.push(`render ${batch.map((p) => p.outFile).join(" ")}`);
         const failing = batch.find((p) => p.outFile === opts.failOn);
         if (failing) throw new ContentErrors([new ContentError({ file: "templates/pages/X.tsx" }, `template "x" failed on ${failing.outFile}: boom`)]);
+        await Promise.resolve();
+        log.push(`rendered ${batch.map((p) => p.outFile).join(" ")}`);
         return batch.map((p) => ({ page: p, links: linksOf[p.outFile] ?? [] }));
       },
       take: (done: BatchPage[]) => {
@@ -52,10 +54,11 @@ describe("renderBatches", () => {
     for (const w of writes) expect(log.indexOf(w.replace("write", "check"))).toBeLessThan(log.indexOf(w));
   });
 
-  it("hands a batch to the threads once the last one's pages are handed and the one before that is written", async () => {
+  it("hands a batch to the threads once the last one is rendered and the one before that is written", async () => {
     const { log, steps: s } = steps();
     await renderBatches([pages("a/index.html"), pages("b/index.html"), pages("c/index.html"), pages("d/index.html")], s);
-    // b renders beside a (the threads never wait between batches); c waits for a's write, d for b's.
+    // b is handed once a is rendered, and renders while a is checked and written; c waits for a's write, d for b's.
+    expect(log.indexOf("rendered a/index.html")).toBeLessThan(log.indexOf("render b/index.html"));
     expect(log.indexOf("render b/index.html")).toBeLessThan(log.indexOf("write a/index.html"));
     expect(log.indexOf("write a/index.html")).toBeLessThan(log.indexOf("render c/index.html"));
     expect(log.indexOf("write b/index.html")).toBeLessThan(log.indexOf("render d/index.html"));
