@@ -116,7 +116,7 @@ describe("renderBatches", () => {
     const { log, steps: s } = steps();
     const before = new ContentError({ file: "dist/z/index.html" }, "links to /gone/, which the build does not write");
     await expect(renderBatches([pages("a/index.html")], s, [before])).rejects.toThrow(ContentErrors);
-    expect(log).toEqual(["render a/index.html", "check a/index.html"]);
+    expect(log).toEqual(["render a/index.html", "rendered a/index.html", "check a/index.html"]);
   });
 
   it("rejects with a failure that is not the user's (the threads died), met in a later batch while an earlier one is written", async () => {
