@@ -1,10 +1,10 @@
 // Incremental output equals a clean build: random sequences of edits (copy and meta titles, interface strings,
-// site settings, a hotel's own fields and old addresses, hotels added, deleted and renamed, an image replaced, a template changed, a broken save and its fix) are
-// applied through the pipeline as watch runs it; after each sequence the output folder must equal a clean
-// build of the final content, file for file and byte for byte, apart from watch's live-reload script tag.
-// At two sizes: the fixture (15 pages: one thread, one batch), and the fixture with 230 more hotels (705 pages,
-// above every size threshold: several rendering threads, several batches a run, the parse worker) at 1, 2 and 4
-// threads.
+// site settings, a hotel's own fields and old addresses, hotels added, deleted and renamed, an image replaced, a
+// template changed, a broken save and its fix) are applied through the pipeline as watch runs it; after each
+// sequence the output folder must equal a clean build of the final content, file for file and byte for byte,
+// apart from watch's live-reload script tag. At two sizes: the fixture (15 pages: one thread, one batch), and the
+// fixture with 230 more hotels (705 pages, above every size threshold: several rendering threads, several batches
+// a run, the parse worker) at 1, 2 and 4 threads.
 import { cp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
