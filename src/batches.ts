@@ -57,11 +57,11 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
   // The first batch that failed (its render, or its checks): it and the batches after it are not written.
   let firstFailed = failed.length ? -1 : Infinity;
   // Batch j is handed to the threads once batch j-1 is rendered and batch j-2 is written. The main thread resolves
-  // a batch's pages as the threads take them: handed while the batch before still rendered, it kept the main
-  // thread from that batch's answers, and on two cores took a core from its rendering (a region save at 4,008
-  // pages had its English home page on disk in 132 ms against 123 ms this way, medians of 7; a name save's 1,336
-  // pages took 1.25 s against 1.18 s). Memory holds the bytes of at most two unwritten batches (`write` lets them
-  // go), and the first batches' writes do not queue behind the rest.
+  // a batch's pages as the threads take them; a batch handed while the one before still rendered kept the main
+  // thread from that batch's answers and, on two cores, took a core from its rendering (a region save at 4,008
+  // pages: the English home page on disk in 123 ms handed so, 132 ms handed beside, medians of 7; a name save's
+  // 1,336 pages in 1.18 s against 1.25 s). Memory holds the bytes of at most two unwritten batches (`write` lets
+  // them go), and the first batches' writes do not queue behind the rest.
   const renders: (Promise<R[] | undefined> | undefined)[] = [];
   const renderedBatch: boolean[] = [];
   let settled = -1;
@@ -148,7 +148,7 @@ export interface BatchWrite {
 }
 
 /**
- * A later run's batches (batches.ts), each rendered, checked and written before the next is written, only the
+ * A later run's batches (renderBatches), each rendered, checked and written before the next is written, only the
  * bytes that changed. When a file went away, the links of the pages not rendered now are checked too, before
  * anything is written.
  */
