@@ -128,7 +128,13 @@ export interface SiteResolver {
 export function siteResolver(content: Content, opts: ResolveOptions): SiteResolver {
   const { site } = content;
   const memo = opts.memo ?? new Memo();
-  const hotelSource = (h: Hotel) => memo.get(HOTEL_SOURCES, h, () => input.hotel(h.id));
+  const sources = memo.map(HOTEL_SOURCES);
+  const hotelSource = (h: Hotel) => {
+    let name = sources.get(h);
+    if (name === undefined) sources.set(h, (name = input.hotel(h.id)));
+    return name;
+  };
+  const ownRecsOf = ownRecs(memo);
   const routes = makeRoutes(site, opts.baseUrl);
   const languages = site.languages;
   const def = languages[0].code;
@@ -215,7 +221,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   // home page reads of every hotel (a call, not a proxy: it reads two fields of each of 1,334 hotels, and a proxy
   // per hotel measured slower).
   const own = <K extends keyof Hotel>(h: Hotel, key: K): Hotel[K] => {
-    const recs = ownRecs(memo, h);
+    const recs = ownRecsOf(h);
     let r = recs.get(key);
     if (!r) recs.set(key, (r = rec(input.hotelField(h.id, key))));
     use(r);
