@@ -26,7 +26,8 @@ async function load(init: TemplatesInit): Promise<RenderOptions> {
  * once, so its garbage outlives the young generation and stays in the old one until V8 next fills it, in every
  * thread that rendered such a page. Collected straight after (bin/hotelsite.js exposes gc): at 4,008 pages, peak
  * memory at 2 threads 258 against 272 MB (medians of paired builds), for 10-30 ms of a thread per such page and
- * 2-5% more CPU time over the build.
+ * 2-5% more CPU time over the build. Only where the thread writes the page itself (a build): a watch save's
+ * collection took the cores from the save, whose home page then reached the disk 20-40 ms later.
  */
 export const LARGE_PAGE_CHARS = 1_000_000;
 
@@ -37,7 +38,7 @@ if (parentPort) {
   let opts: RenderOptions | undefined;
   let writer: { staging: StagingOptions; writer: StagingWriter } | undefined;
   const encoder = new TextEncoder();
-  /** Set by a page of LARGE_PAGE_CHARS or more: its garbage is collected once its answer is on its way. */
+  /** Set by a written page of LARGE_PAGE_CHARS or more: its garbage is collected once its answer is on its way. */
   let collect = false;
   /** One message's answer. */
   const answer = async (msg: ToWorker): Promise<FromWorker> => {
@@ -48,11 +49,11 @@ if (parentPort) {
     // React's markup is written as it is: the tokenizer reads hrefLang and <meta .../> as hreflang and <meta ...>.
     const html = renderMarkup(msg.page, opts!);
     const { links, ids } = scanPage(html);
-    collect ||= html.length >= LARGE_PAGE_CHARS;
     if (!msg.staging) {
       const bytes = encoder.encode(html);
       return { kind: "page", links, ids, bytes, linked: false };
     }
+    collect ||= html.length >= LARGE_PAGE_CHARS;
     if (writer?.staging.dir !== msg.staging.dir) writer = { staging: msg.staging, writer: stagingWriter(msg.staging) };
     return { kind: "page", links, ids, linked: writer.writer.write(msg.page.outFile, html) };
   };
