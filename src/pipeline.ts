@@ -22,7 +22,8 @@ import type { Page } from "./site/pages.js";
 import { NO_FOCUS, planLoad, planRender, type PageBefore, type RenderPlan } from "./plan.js";
 import { writeBatches, type Written } from "./batches.js";
 import { copyFiles, routeFiles } from "./site/publish.js";
-import { siteResolver, type Coverage, type PageSlot, type PageSummary, type ResolvedSite, type SiteResolver } from "./site/resolve.js";
+import { Readers } from "./site/readers.js";
+import { siteResolver, type Coverage, type KeptCards, type PageSlot, type PageSummary, type ResolvedSite, type SiteResolver } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
 import { isWithin, packageRoot } from "./util/paths.js";
 import { deepFreeze, freezeContent } from "./util/deep-freeze.js";
@@ -108,6 +109,10 @@ export interface State {
   pageIndex?: Map<string, Page>;
   /** Translation coverage by source and language. */
   coverage: Map<string, Coverage>;
+  /** Which pages read each input, for the next run's plan (site/readers.ts): kept by watch from its first run. */
+  readers?: Readers;
+  /** Watch's home-page cards, each with the inputs it read, for the next run to take again (resolve.ts). */
+  cards?: KeptCards;
   templates?: LoadedTemplates;
   assets?: Assets;
   /** Internal links and element ids of every rendered page, for the dead-link and #fragment check. */
@@ -258,10 +263,12 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // What changed since the last run, input by input: the plan decides from it which pages to resolve again.
     const inputs = content === prev?.content ? prev.inputs : inputValues(content, memo);
     const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
-    const resolver = siteResolver(content, { baseUrl: opts.baseUrl, now, memo });
+    // Watch keeps the home pages' cards from run to run, each with what it read (resolve.ts).
+    const cards = opts.keep ? { kept: changedIn && prev?.cards, changed: changedIn ?? new Set<string>() } : undefined;
+    const resolver = siteResolver(content, { baseUrl: opts.baseUrl, now, memo, cards });
     const slots = resolver.slots;
     const coverageOf = (found: Coverage[]) => mergeCoverage(prev?.coverage, found, content, !changedIn || changedIn.has(input.hotelList) || changedIn.has(input.site));
-    const stateOf = (site: ResolvedSite, pages: Page[] | undefined): State => ({ load: loaded.cache, loaded, content, warnings, inputs, memo, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
+    const stateOf = (site: ResolvedSite, pages: Page[] | undefined): State => ({ load: loaded.cache, loaded, content, warnings, inputs, memo, site, pages, coverage: coverageOf(site.coverage), cards: resolver.cards, links: new Map(), paths: new Set(), pending: new Set() });
     if (!toRender) {
       const pages = await time("resolve", () => [...resolver.pages()]);
       const state = stateOf({ ...resolver.site(), pages }, pages);
@@ -278,7 +285,10 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // those made from the saved files).
     const causes = { first: !prev, templates: changedTemplates(prev, templates!, { files, names, templatesDir }), assets: JSON.stringify(assets!.links) !== JSON.stringify(prev?.assets?.links) };
     const focus = prev ? { shown: new Set(opts.preview?.shown()), own: ownPages(slots, content, new Set([...files].map(shown))) } : NO_FOCUS;
-    const plan = planRender(slots, { before: (slot) => recordedBefore(prev, slot), changed: changedIn ?? new Set(), causes, focus });
+    // Watch's first run starts the index (a later run on a state without one makes it from the state's pages).
+    const readers = prev ? (prev.readers ?? Readers.of(prev.site.inputs)) : opts.keep ? new Readers() : undefined;
+    const reading = readers && changedIn && { reading: readers.pagesOf(changedIn), known: (s: PageSlot) => prev!.site.inputs.has(s.outFile) };
+    const plan = planRender(slots, { before: (slot) => recordedBefore(prev, slot), changed: changedIn ?? new Set(), readers: reading || undefined, causes, focus });
     const source = pageSource({ slots, plan, prev, resolver, keep: !!prev || !!opts.keep, timings });
 
     // A first run's threads write each page into the output's staging folder as they render it; later runs
@@ -345,7 +355,9 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         },
       });
     }
-    Object.assign(state, { templates, assets, links, images: out.imaged, paths, publish: out.publish, pool: opts.keep ? pool : undefined });
+    // The index of who read what, brought up to date only now that the run has succeeded (a failed run keeps the last).
+    readers?.update(prev?.site.inputs ?? new Map(), found.inputs);
+    Object.assign(state, { templates, assets, links, images: out.imaged, paths, publish: out.publish, readers, pool: opts.keep ? pool : undefined });
     if (!opts.keep) await pool.close();
     if (previous?.pool && previous.pool !== pool) await previous.pool.close();
     const pages = site.pages.length;

@@ -115,6 +115,11 @@ export interface RenderInputs<P> {
   before(p: P): PageBefore | undefined;
   /** The inputs whose values changed since the previous run (inputs.ts changedInputs). */
   changed: ReadonlySet<string>;
+  /**
+   * The output files of the previous run's pages that read one of `changed` (site/readers.ts), and whether a page
+   * was there to record anything: the others are passed over unread. Without it, every page's inputs are read.
+   */
+  readers?: { reading: ReadonlySet<string>; known(p: P): boolean };
   causes: RenderCauses;
   focus?: RenderFocus;
 }
@@ -128,15 +133,18 @@ export interface RenderInputs<P> {
  * live preview shows, the pages of the saved files (`focus`), each home page, then the rest in page order,
  * BATCH_PAGES at a time.
  */
-export function planRender<P extends Planned>(pages: P[], { before, changed, causes, focus = NO_FOCUS }: RenderInputs<P>): RenderPlan<P> {
+export function planRender<P extends Planned>(pages: P[], { before, changed, readers, causes, focus = NO_FOCUS }: RenderInputs<P>): RenderPlan<P> {
   if (causes.first) return { pages, why: {}, batches: [pages], again: new Set() };
   const every = causes.templates === "all" ? "a template every page uses changed" : causes.assets ? "the asset names changed" : undefined;
+  // Only the pages that read a changed input, and new ones, when no template asks for others.
+  const only = !every && (causes.templates as Set<string>).size === 0 ? readers : undefined;
   // A changed input as the report names it, worked out once per run.
   const named = new Map<string, string>();
   const name = (id: string) => named.get(id) ?? named.set(id, `${changedFields(id, changed)} changed`).get(id)!;
   const reasons = new Map<P, string>();
   const again = new Set<P>();
   for (const p of pages) {
+    if (only && !only.reading.has(p.outFile) && only.known(p)) continue;
     const was = before(p);
     let input: string | undefined;
     if (was) for (const id of was.inputs) if (changed.has(id)) { input = id; break; }

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BATCH_PAGES, planLoad, planRender } from "../src/plan.js";
+import { Readers } from "../src/site/readers.js";
 
 const dirs = { contentDir: "/p/content", templatesDir: "/p/templates", schemasDir: "/p/schemas" };
 const prev = { templates: { inputs: ["/p/templates/index.tsx", "/p/templates/pages/Story.tsx"] }, assets: { inputs: ["/p/templates/styles/site.css"] } };
@@ -56,6 +57,24 @@ describe("planRender", () => {
     expect(named.pages.map((p) => p.outFile).sort()).toEqual(pages.map((p) => p.outFile).sort());
     expect(named.why["a/index.html"]).toBe("hotel:c#en/name changed");
     expect(named.why["c/index.html"]).toBe("hotel:c#en/name changed");
+  });
+
+  it("with an index of who read what, looks only at the pages it names and new pages, and plans the same", () => {
+    const withNew = [...pages, { outFile: "d/index.html", kind: "hotel" }];
+    const inputs = new Map(Object.entries(last).map(([f, l]) => [f, l.inputs]));
+    for (const changed of [new Set(["hotel:c#en", "hotel:c#en/description"]), new Set(["hotel:c#en/name"]), new Set(["hotel:b#en"]), new Set<string>()]) {
+      const looked: string[] = [];
+      const watched = (p: { outFile: string }) => (looked.push(p.outFile), last[p.outFile]);
+      const readers = { reading: Readers.of(inputs).pagesOf(changed), known: (p: { outFile: string }) => inputs.has(p.outFile) };
+      const indexed = planRender(withNew, { before: watched, changed, readers, causes: none });
+      expect(indexed).toEqual(planRender(withNew, { before, changed, causes: none }));
+      expect(looked.sort()).toEqual([...readers.reading, "d/index.html"].sort());
+    }
+    // A changed template still looks at every page.
+    const looked: string[] = [];
+    const all = planRender(pages, { before: (p) => (looked.push(p.outFile), last[p.outFile]), changed: new Set(), readers: { reading: new Set(), known: () => true }, causes: { ...none, templates: new Set(["story"]) } });
+    expect(all.pages.map((p) => p.outFile)).toEqual(["a/index.html", "c/index.html"]);
+    expect(looked).toHaveLength(pages.length);
   });
 
   it("renders the pages of a changed template from their last page, in page order, and a page it did not have as new", () => {
