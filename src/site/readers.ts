@@ -28,7 +28,8 @@ export class Readers {
   update(was: ReadonlyMap<string, PageInputs>, now: ReadonlyMap<string, PageInputs>): void {
     for (const [page, read] of now) {
       const before = was.get(page);
-      if (before === read) continue;
+      // Most pages resolved again read what they read before, in the same order.
+      if (before === read || (before?.length === read.length && before.every((id, i) => id === read[i]))) continue;
       if (!before) {
         this.add(page, read);
         continue;
