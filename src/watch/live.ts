@@ -101,6 +101,9 @@ export function createLiveReload(session = Date.now().toString(36)): LiveReload 
     },
     reloadShowing(files) {
       const written = new Set(files);
+      // The run writing them fixed the last error: a page reloaded now must not find it in its hello (the run's end
+      // does not reload that page again, so an overlay shown then would stay).
+      current = null;
       for (const [res, file] of clients) {
         if (!file || !written.has(file)) continue;
         early.add(file);

@@ -44,4 +44,18 @@ describe("createLiveReload", () => {
     expect((await home.next("reload")).data).toEqual({ build: "t-2" });
     for (const c of [gamma, home, unnamed]) c.close();
   });
+
+  it("forgets the last error once a run writes the page shown early: that page, reloaded, finds no error in its hello", async () => {
+    live.error({ title: "1 error", errors: [{ file: "content/hotels/beta.yaml", line: 2, message: "must be one of" }], note: "" });
+    const beta = await listen(server.url, `${EVENTS_URL}?path=${encodeURIComponent("/zh/test-brand-beta/")}`);
+    expect((await beta.next("hello")).data).toMatchObject({ error: { title: "1 error" } });
+    // The fix: its first batch is the page shown, which reloads at once and connects again before the run ends.
+    live.reloadShowing(["zh/test-brand-beta/index.html"]);
+    await beta.next("reload");
+    beta.close();
+    const reloaded = await listen(server.url, `${EVENTS_URL}?path=${encodeURIComponent("/zh/test-brand-beta/")}`);
+    expect((await reloaded.next("hello")).data).toMatchObject({ error: null });
+    live.reload();
+    reloaded.close();
+  });
 });
