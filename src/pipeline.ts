@@ -287,7 +287,8 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const focus = prev ? { shown: new Set(opts.preview?.shown()), own: ownPages(slots, content, new Set([...files].map(shown))) } : NO_FOCUS;
     // Watch's first run starts the index (a later run on a state without one makes it from the state's pages).
     const readers = prev ? (prev.readers ?? Readers.of(prev.site.inputs)) : opts.keep ? new Readers() : undefined;
-    const reading = readers && changedIn && { reading: readers.pagesOf(changedIn), known: (s: PageSlot) => prev!.site.inputs.has(s.outFile) };
+    // A page is known when the last run kept it (pageBefore); a state kept without its pages knows none.
+    const reading = readers && changedIn && prev!.pages && { reading: readers.pagesOf(changedIn), known: (s: PageSlot) => prev!.site.inputs.has(s.outFile) };
     const plan = planRender(slots, { before: (slot) => recordedBefore(prev, slot), changed: changedIn ?? new Set(), readers: reading || undefined, causes, focus });
     const source = pageSource({ slots, plan, prev, resolver, keep: !!prev || !!opts.keep, timings });
 
