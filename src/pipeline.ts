@@ -356,7 +356,9 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         },
       });
     }
-    // The index of who read what, brought up to date only now that the run has succeeded (a failed run keeps the last).
+    // The pages resolved as their batches were taken recorded their inputs after `site` was made: the next run plans
+    // from these. The index of who read what follows, only now that the run has succeeded (a failed run keeps the last).
+    if (site.inputs !== found.inputs) for (const [file, read] of found.inputs) site.inputs.set(file, read);
     readers?.update(prev?.site.inputs ?? new Map(), found.inputs);
     Object.assign(state, { templates, assets, links, images: out.imaged, paths, publish: out.publish, readers, pool: opts.keep ? pool : undefined });
     if (!opts.keep) await pool.close();

@@ -345,6 +345,17 @@ describe("run in batches (a save that renders many pages)", () => {
     expect(await readFile(out("404.html"), "utf8")).toContain("Reef");
     await expectCleanBuild();
   });
+
+  it("a page that begins to read a field (its translation removed, so it falls back) is found reading it at the next save", async () => {
+    // Alpha is popular: every Chinese footer shows its Chinese name, then, once it is gone, the English one.
+    const dropped = await edit("content/hotels/alpha.yaml", (s) => s.replace(/^ {4}name: 阿尔法酒店.*\n/m, ""));
+    expect(dropped.errors).toEqual([]);
+    expect(await readFile(out("zh/404.html"), "utf8")).toContain("Test Brand Alpha");
+    const renamed = await edit("content/hotels/alpha.yaml", (s) => s.replace(/^( {4}name: Test Brand Alpha)$/m, "$1 Prime"));
+    expect(renamed.errors).toEqual([]);
+    expect(await readFile(out("zh/404.html"), "utf8")).toContain("Test Brand Alpha Prime");
+    await expectCleanBuild();
+  });
 });
 
 describe("changedSince", () => {
