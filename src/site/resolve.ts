@@ -123,6 +123,10 @@ export function paragraphs(text: string | undefined): string[] {
 // last run's, not made and hashed again for each of 1,334 hotels whenever the home page is resolved.
 const HOTEL_SOURCES = table<Hotel, string>("hotel sources");
 
+// The Recs of inputs named the same in every run (the site, the hotel list, each image), kept with the memo: a
+// kept card replays the page's own Recs, so the page records each of them once.
+const NAMED_RECS = table<Memo, Map<string, Rec>>("named recs");
+
 /** Stage 3 of the pipeline: every page of the site, resolved for its language. */
 export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSite<Page> {
   const resolver = siteResolver(content, opts);
@@ -167,8 +171,10 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   // The accessors below add what they read to the page being resolved.
   const recorder = new Recorder();
   const use = (r: Rec) => recorder.use(r);
-  const siteRec = rec(input.site);
-  const hotelListRec = rec(input.hotelList);
+  const named = memo.get(NAMED_RECS, memo, () => new Map<string, Rec>());
+  const recOf = (name: string): Rec => named.get(name) ?? named.set(name, rec(name)).get(name)!;
+  const siteRec = recOf(input.site);
+  const hotelListRec = recOf(input.hotelList);
   // The (source, language) texts the page being resolved showed, for its fallback marks.
   let texts = new Set<Shown>();
   let shownTap: Shown[] | undefined;
@@ -238,7 +244,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const views = new Map<string, { view: Omit<ImageView, "alt">; rec: Rec; withAlt: Map<string, ImageView> }>();
   const imageOf = (ref: string, alt: string): ImageView => {
     let plan = views.get(ref);
-    if (!plan) views.set(ref, (plan = { view: imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view, rec: rec(input.image(ref)), withAlt: new Map() }));
+    if (!plan) views.set(ref, (plan = { view: imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view, rec: recOf(input.image(ref)), withAlt: new Map() }));
     use(plan.rec);
     let image = plan.withAlt.get(alt);
     if (!image) plan.withAlt.set(alt, (image = { ...plan.view, alt }));
