@@ -44,8 +44,8 @@ export interface PipelineOptions {
   devScript?: string;
   /** Replace an output folder that hotelsite did not write (no marker) and is not empty. */
   force?: boolean;
-  /** The last stage to run: "resolve" for `check` (nothing rendered or written), "render" for {@link rehearse} (nothing written), else everything. */
-  until?: "resolve" | "render" | "write";
+  /** The last stage to run: "resolve" for `check` (nothing rendered or written), else everything. */
+  until?: "resolve" | "write";
   /** The state is kept for a next run (watch): every page is resolved whole and kept. A build lets each go once rendered. */
   keep?: boolean;
   /** Rendering threads (default: HOTELSITE_THREADS, else from the pages and the cores: render/pool.ts threadsFor). */
@@ -296,7 +296,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // render the plan's batches once the output paths are known (below), get the bytes back and write only what
     // changed, batch by batch.
     const rendered: RenderedPage[] = prev ? [] : await time("render", async () => {
-      if (opts.until !== "render") sink = await openOutput(place);
+      sink = await openOutput(place);
       // A first build of a large site renders for seconds: a count on a terminal (nothing in CI or pipes).
       const progress = terminalProgress("Rendering pages");
       return pool!.render(source.of(slots), sink?.staging, (n) => progress.update(n, slots.length)).finally(progress.end);
@@ -327,8 +327,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const deadIn = (checked: LinkedPage[]) => deadLinks(checked, known, shown(outDir), (file) => links.get(file)?.ids);
 
     // Write. A first run: its pages are in the staging folder; the rest goes in beside them and the folder is swapped
-    // in once every link resolves. A later run: the plan's batches, each rendered, checked and written in turn. A
-    // rehearsal (until "render") writes nothing.
+    // in once every link resolves. A later run: the plan's batches, each rendered, checked and written in turn.
     let done: Written = { written: [], removed: [], rendered };
     if (!prev) {
       const dead = deadIn(rendered.map((r) => ({ outFile: r.page.outFile, links: r.links, ids: r.ids })));
@@ -345,7 +344,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
         // what the site no longer has goes last, once no page links it.
         extra: { files: [...changedSince(prev.publish && publishing(prev.publish), publishing(out.publish)), ...(assets === prev.assets ? [] : assets!.files)], copies: out.copies.filter((c) => !prev.paths.has(c.path)) },
         remove: out.removed,
-        write: opts.until === "render" ? undefined : (files, copies, remove) => {
+        write: (files, copies, remove) => {
           // From here a failure may leave some files written: the kept state then forgets what publish wrote.
           writing = true;
           return time("write", () => writeChanged({ outDir, files, copies, remove }));
@@ -384,27 +383,6 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     if (e instanceof ContentErrors) return { state, report: { ...base, errors: e.errors, ms } };
     return { state, report: { ...base, errors: [], failure: e instanceof Error ? e : new Error(String(e)), ms } };
   }
-}
-
-/**
- * A save's work done once, nothing written and nothing kept: one hotel's default-language text is taken as
- * changed, so its file is read and validated again and its page and the home page are resolved, rendered and
- * checked. Watch does it after the first build, which ran none of a save's paths (resolving a few pages, getting
- * their bytes back): the first save then runs compiled code, not code warming up. The hotel is
- * one no footer lists (a footer's hotel is on every page). Returns that run's report (none without hotels).
- */
-export async function rehearse(state: State, opts: PipelineOptions): Promise<RunReport | undefined> {
-  const { hotels, site } = state.content;
-  const popular: readonly string[] = site.popularDestinations;
-  const hotel = hotels.find((h) => !popular.includes(h.id)) ?? hotels[0];
-  const file = hotel && state.content.files[input.hotel(hotel.id)];
-  const group = hotel && state.inputs.get(input.hotel(hotel.id));
-  if (!file || !group) return undefined;
-  // The last run's inputs as if that text had been something else: the pages that read it are made again.
-  const text = input.text(input.hotel(hotel.id), site.languages[0].code);
-  const inputs: InputValues = new Map(state.inputs).set(input.hotel(hotel.id), new Map(group).set(text, new Fields({}, true)));
-  const cwd = opts.cwd ?? process.cwd();
-  return (await run({ ...state, inputs }, new Set([path.resolve(cwd, file)]), { ...opts, until: "render" })).report;
 }
 
 /** Which page templates a template edit changed ("all": one every page uses), on this run's and the last run's template graphs. */

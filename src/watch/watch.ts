@@ -9,14 +9,13 @@ import { isEditorFile } from "../content/editor-files.js";
 import { readRegularFile } from "../content/read-file.js";
 import { shownPath } from "../errors.js";
 import { existsSync } from "node:fs";
-import { rehearse, run, schemasDir, templatesDirFor, type PipelineOptions, type RunReport, type State } from "../pipeline.js";
+import { run, schemasDir, templatesDirFor, type PipelineOptions, type RunReport, type State } from "../pipeline.js";
 import { LIVE_SCRIPT_URL } from "./client.js";
 import { createLiveReload, errorPayload } from "./live.js";
 import { folderNote } from "./messages.js";
 import { watchFolders, type FolderWatch } from "./folder-watch.js";
 import { createChangeQueue } from "./queue.js";
 import { startServer, type PreviewServer } from "./server.js";
-import { collectYoung } from "./young-gc.js";
 import { OutputError } from "../write/writer.js";
 
 /** Options for {@link startWatch}. */
@@ -145,9 +144,6 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
 
   const changedBytes = fingerprints();
   let stopped: Promise<void> | undefined;
-  // A save's work done once, nothing written (pipeline.ts rehearse), so the first save runs compiled code: it took
-  // 177-235 ms at 4,008 pages where the next ones took 100-160. Saves wait for it; none runs beside it.
-  const rehearsed = state ? rehearse(state, options).then(collectYoung, () => undefined) : undefined;
   // A write may still be going on at a file's first look: every file looked at is looked at once more a little
   // later (the default) so the end of a write whose start was read is never lost; a new event cancels that look.
   const secondLook = opts.secondLook ?? afterRecheckMs;
@@ -165,7 +161,6 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
   const queue = createChangeQueue({
     delay: opts.delay,
     run: async (paths) => {
-      await rehearsed;
       const late = new Set(paths.filter((p) => lateLooks.has(p)));
       for (const p of late) lateLooks.delete(p);
       const changed = await changedBytes(paths, (p) => late.has(p));
@@ -183,8 +178,6 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
       }
       if (!changed.length) return;
       publish(await runWith(new Set(changed)));
-      // The run's garbage is collected now, not inside the next save (young-gc.ts).
-      collectYoung();
     },
   });
   onPath = (abs: string) => {
@@ -193,8 +186,6 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
     queue.push(abs);
   };
 
-  // The session is handed out (and "Watching" printed) once saves take their usual time.
-  await rehearsed;
   return {
     url: server.url,
     server,

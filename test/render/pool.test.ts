@@ -10,7 +10,7 @@ import { PAGES_PER_THREAD, startPool, threadsFor, YOUNG_GENERATION_MB, type Limi
 import { loadTemplates } from "../../src/render/templates.js";
 import { LARGE_PAGE_CHARS } from "../../src/render/worker.js";
 import type { Page } from "../../src/site/pages.js";
-import { collectYoung } from "../../src/watch/young-gc.js";
+import { setFlagsFromString } from "node:v8";
 import { FIXTURE, REPO } from "../support/fixture.js";
 
 const assets = { css: "/assets/site.css", js: "/assets/site.js", preload: [] };
@@ -172,7 +172,7 @@ describe("a render pool", () => {
 
   it("collects a thread's garbage after each page of LARGE_PAGE_CHARS it writes (a build), never after one it sends back (watch)", async () => {
     // V8's gc() in the threads started from here on, as bin/hotelsite.js gives it; each story page counts the calls.
-    expect(collectYoung()).toBe(true);
+    setFlagsFromString("--expose-gc");
     const count = `  const g = globalThis as any;\n  if (!g.counted) { const gc = g.gc; g.gc = () => { g.calls = (g.calls ?? 0) + 1; gc(); }; g.counted = true; }`;
     const t = await templatesWith("large", `${count}\n  return <p data-calls={g.calls ?? 0}>{"x".repeat(${LARGE_PAGE_CHARS})}</p>;`);
     const calls = (html: string) => Number(/data-calls="(\d+)"/.exec(html)![1]);
