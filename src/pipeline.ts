@@ -23,7 +23,7 @@ import { NO_FOCUS, planLoad, planRender, type PageBefore, type RenderPlan } from
 import { writeBatches, type Written } from "./batches.js";
 import { copyFiles, routeFiles } from "./site/publish.js";
 import { Readers } from "./site/readers.js";
-import { siteResolver, type Coverage, type KeptCards, type PageSlot, type PageSummary, type ResolvedSite, type SiteResolver } from "./site/resolve.js";
+import { siteResolver, type Coverage, type PageSlot, type PageSummary, type ResolvedSite, type SiteResolver } from "./site/resolve.js";
 import type { Content, LoadedContent } from "./types.js";
 import { isWithin, packageRoot } from "./util/paths.js";
 import { deepFreeze, freezeContent } from "./util/deep-freeze.js";
@@ -111,8 +111,6 @@ export interface State {
   coverage: Map<string, Coverage>;
   /** Which pages read each input, for the next run's plan (site/readers.ts): kept by watch from its first run. */
   readers?: Readers;
-  /** Watch's home-page cards, each with the inputs it read, for the next run to take again (resolve.ts). */
-  cards?: KeptCards;
   templates?: LoadedTemplates;
   assets?: Assets;
   /** Internal links and element ids of every rendered page, for the dead-link and #fragment check. */
@@ -263,12 +261,10 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     // What changed since the last run, input by input: the plan decides from it which pages to resolve again.
     const inputs = content === prev?.content ? prev.inputs : inputValues(content, memo);
     const changedIn = prev ? changedInputs(prev.inputs, inputs) : undefined;
-    // Watch keeps the home pages' cards from run to run, each with what it read (resolve.ts).
-    const cards = opts.keep ? { kept: changedIn && prev?.cards, changed: changedIn ?? new Set<string>() } : undefined;
-    const resolver = siteResolver(content, { baseUrl: opts.baseUrl, now, memo, cards });
+    const resolver = siteResolver(content, { baseUrl: opts.baseUrl, now, memo });
     const slots = resolver.slots;
     const coverageOf = (found: Coverage[]) => mergeCoverage(prev?.coverage, found, content, !changedIn || changedIn.has(input.hotelList) || changedIn.has(input.site));
-    const stateOf = (site: ResolvedSite, pages: Page[] | undefined): State => ({ load: loaded.cache, loaded, content, warnings, inputs, memo, site, pages, coverage: coverageOf(site.coverage), cards: resolver.cards, links: new Map(), paths: new Set(), pending: new Set() });
+    const stateOf = (site: ResolvedSite, pages: Page[] | undefined): State => ({ load: loaded.cache, loaded, content, warnings, inputs, memo, site, pages, coverage: coverageOf(site.coverage), links: new Map(), paths: new Set(), pending: new Set() });
     if (!toRender) {
       const pages = await time("resolve", () => [...resolver.pages()]);
       const state = stateOf({ ...resolver.site(), pages }, pages);

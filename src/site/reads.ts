@@ -40,11 +40,8 @@ export class Recorder {
     this.stamp = ++stamps;
     this.list = [];
   }
-  /** Every Rec used while set, repeats included: what a part of a page read (a kept home-page card, resolve.ts). */
-  tap?: Rec[];
   /** Records an input, once per page. */
   use(r: Rec): void {
-    this.tap?.push(r);
     if (r.at !== this.stamp) {
       r.at = this.stamp;
       this.list.push(r.name);

@@ -28,28 +28,6 @@ export interface ResolveOptions {
   now: Date;
   /** What the last run worked out from the objects this content shares with its (util/memo.ts); none: a new one. */
   memo?: Memo;
-  /**
-   * Home-page cards to keep from run to run (watch): the last run's, and the inputs changed since. A card none of
-   * whose recorded inputs changed is taken as it was, its reads recorded again for the page that shows it.
-   */
-  cards?: { kept?: KeptCards; changed: ReadonlySet<string> };
-}
-
-/** A home-page card as a later run takes it again: the inputs it read (in order) and the texts it showed. */
-interface KeptCard {
-  card: HotelCard;
-  reads: Rec[];
-  shown: Shown[];
-}
-
-/** Home-page cards by hotel and language, each with what it read (State.cards). */
-export type KeptCards = ReadonlyMap<string, KeptCard>;
-
-/** The cards of `kept` none of whose inputs are among `changed`. */
-function stillValid(kept: KeptCards | undefined, changed: ReadonlySet<string>): Map<string, KeptCard> {
-  const out = new Map<string, KeptCard>();
-  if (kept) for (const [key, c] of kept) if (!c.reads.some((r) => changed.has(r.name))) out.set(key, c);
-  return out;
 }
 
 /**
@@ -123,8 +101,7 @@ export function paragraphs(text: string | undefined): string[] {
 // last run's, not made and hashed again for each of 1,334 hotels whenever the home page is resolved.
 const HOTEL_SOURCES = table<Hotel, string>("hotel sources");
 
-// The Recs of inputs named the same in every run (the site, the hotel list, each image), kept with the memo: a
-// kept card replays the page's own Recs, so the page records each of them once.
+// The Recs of inputs named the same in every run (the site, the hotel list, each image), kept with the memo.
 const NAMED_RECS = table<Memo, Map<string, Rec>>("named recs");
 
 /** Stage 3 of the pipeline: every page of the site, resolved for its language. */
@@ -144,8 +121,6 @@ export interface SiteResolver {
   pages(): Generator<Page>;
   /** Inputs (of the pages resolved so far, in the order resolved), coverage and routes. */
   site(): Omit<ResolvedSite, "pages">;
-  /** The cards to keep for the next run (with `cards` in the options): the valid kept ones and those made now. */
-  cards?: KeptCards;
 }
 
 /**
@@ -177,11 +152,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const hotelListRec = recOf(input.hotelList);
   // The (source, language) texts the page being resolved showed, for its fallback marks.
   let texts = new Set<Shown>();
-  let shownTap: Shown[] | undefined;
-  const show = (s: Shown) => {
-    texts.add(s);
-    shownTap?.push(s);
-  };
+  const show = (s: Shown) => texts.add(s);
   const marks = fallbackMarker({ content, split: paragraphs });
 
   // Each (source, language) is resolved once and its coverage recorded once, with the names of the inputs a
@@ -339,28 +310,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     };
   }
 
-  const cards = opts.cards && stillValid(opts.cards.kept, opts.cards.changed);
-  /** A hotel's card, kept from the last run where none of its inputs changed (watch: 1,334 cards a home page). */
   const card = (hotel: Hotel, lang: string): HotelCard => {
-    if (!cards) return makeCard(hotel, lang);
-    const key = `${hotel.id}\u0000${lang}`;
-    const kept = cards.get(key);
-    if (kept) {
-      for (const r of kept.reads) use(r);
-      for (const s of kept.shown) show(s);
-      return kept.card;
-    }
-    const reads: Rec[] = (recorder.tap = []);
-    const shown: Shown[] = (shownTap = []);
-    try {
-      const made = makeCard(hotel, lang);
-      cards.set(key, { card: made, reads, shown });
-      return made;
-    } finally {
-      recorder.tap = shownTap = undefined;
-    }
-  };
-  const makeCard = (hotel: Hotel, lang: string): HotelCard => {
     const t = hotelText(hotel, lang);
     // Its link is made from the site's settings (languages, slugs): a card records them as a page does.
     use(siteRec);
@@ -478,5 +428,5 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   function* pages(): Generator<Page> {
     for (const slot of slots) yield page(slot);
   }
-  return { slots, page, pages, site: () => ({ coverage, routes, inputs }), cards };
+  return { slots, page, pages, site: () => ({ coverage, routes, inputs }) };
 }
