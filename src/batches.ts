@@ -1,7 +1,6 @@
 // Carries out a later run's render plan batch by batch (plan.ts orders the pages and cuts the batches): each
 // batch is rendered, its pages' links are checked, and its pages are written before the next batch is written,
-// so the pages an editor waits for reach the disk first while the rest still render. The next batch renders
-// while one is finished, checked and written. A failure stops the writing but not the rendering and checking,
+// so the pages an editor waits for reach the disk first. A failure stops the writing but not the rendering and checking,
 // so the run still reports every error at once, as a run in one piece would. writeBatches wires it to a run:
 // the pages resolved as the threads take them, the dead-link check, and only the changed bytes written.
 import { ContentError, ContentErrors } from "./errors.js";
@@ -19,7 +18,7 @@ export interface BatchPage {
   links: string[];
 }
 
-/** What the pipeline does with a batch; `write` is absent when nothing is written (a rehearsal). */
+/** What the pipeline does with a batch. */
 export interface BatchSteps<P, R extends BatchPage> {
   /** Renders pages, taking each from the iterable when a thread can start on it; throws ContentErrors for template errors. */
   render(pages: Iterable<P>): Promise<R[]>;
@@ -28,7 +27,7 @@ export interface BatchSteps<P, R extends BatchPage> {
   /** The dead links of these pages, against every page taken so far (with its new ids) and the others as they are. */
   check(pages: R[]): ContentError[];
   /** Writes these pages (they passed the check), and lets their bytes go. */
-  write?(pages: R[]): Promise<void>;
+  write(pages: R[]): Promise<void>;
 }
 
 /**
@@ -56,29 +55,6 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
   const dead = [...failed];
   // The first batch that failed (its render, or its checks): it and the batches after it are not written.
   let firstFailed = failed.length ? -1 : Infinity;
-  // Batch j is handed to the threads once batch j-1 is rendered and batch j-2 is written. The main thread resolves
-  // a batch's pages as the threads take them; a batch handed while the one before still rendered kept the main
-  // thread from that batch's answers and, on two cores, took a core from its rendering (a region save at 4,008
-  // pages: the English home page on disk in 123 ms handed so, 132 ms handed beside, medians of 7; a name save's
-  // 1,336 pages in 1.18 s against 1.25 s). Memory holds the bytes of at most two unwritten batches (`write` lets
-  // them go), and the first batches' writes do not queue behind the rest.
-  const renders: (Promise<R[] | undefined> | undefined)[] = [];
-  const renderedBatch: boolean[] = [];
-  let settled = -1;
-  const start = (j: number) => {
-    if (j >= batches.length || renders[j] || (j > 0 && (!renderedBatch[j - 1] || settled < j - 2))) return;
-    renders[j] = steps.render(batches[j]).then(
-      (done) => done,
-      (e: unknown) => {
-        if (!(e instanceof ContentErrors)) throw e;
-        for (const x of e.errors) addTemplateError(templateErrors, x);
-        firstFailed = Math.min(firstFailed, j);
-        return undefined;
-      },
-    );
-    // Awaited in order below; a failure of the threads (a bug) found here first is not an unhandled rejection.
-    renders[j].catch(() => {});
-  };
   // Pages whose links name an id a later batch's page does not have yet; pages written, to check again with a batch.
   let held: R[] = [];
   const again = new Map<number, R[]>();
@@ -102,22 +78,18 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
     const found = checked.length ? steps.check(checked) : [];
     if (found.length) firstFailed = Math.min(firstFailed, i);
     dead.push(...found);
-    if (i < firstFailed && ready.length) await steps.write?.(ready);
+    if (i < firstFailed && ready.length) await steps.write(ready);
   };
-  start(0);
-  try {
-    for (let i = 0; i < batches.length; i++) {
-      const done = await renders[i];
-      // A render that stopped before taking all its pages (the threads failed) still lets the next one start.
-      renderedBatch[i] = true;
-      start(i + 1);
-      if (done) await finish(i, done);
-      settled = i;
-      start(i + 2);
-    }
-  } finally {
-    // A write that failed leaves no render running into the next run.
-    await Promise.all(renders.map((r) => r?.catch(() => {})));
+  // One batch at a time: rendered, then checked and written, so the pages an editor waits for are on disk before
+  // the threads start on the next batch, and memory holds one batch's bytes.
+  for (let i = 0; i < batches.length; i++) {
+    const done = await steps.render(batches[i]).catch((e: unknown) => {
+      if (!(e instanceof ContentErrors)) throw e;
+      for (const x of e.errors) addTemplateError(templateErrors, x);
+      firstFailed = Math.min(firstFailed, i);
+      return undefined;
+    });
+    if (done) await finish(i, done);
   }
   if (templateErrors.length) throw new ContentErrors(templateErrors);
   if (dead.length) throw new ContentErrors(dead);
@@ -141,8 +113,8 @@ export interface BatchWrite {
   /** Files and copies that go with the first write, and output files removed after the last. */
   extra: { files: OutputFile[]; copies: CopiedFile[] };
   remove: string[];
-  /** Writes what changed (none: a rehearsal, which writes nothing). */
-  write?(files: OutputFile[], copies: CopiedFile[], remove: string[]): Promise<{ written: string[]; removed: string[] }>;
+  /** Writes what changed. */
+  write(files: OutputFile[], copies: CopiedFile[], remove: string[]): Promise<{ written: string[]; removed: string[] }>;
   /** Told of each batch's output files once they are on disk. */
   written(files: string[]): void;
 }
@@ -156,7 +128,7 @@ export async function writeBatches(o: BatchWrite): Promise<Written> {
   const out: Written = { written: [], removed: [], rendered: [] };
   let extra = o.extra;
   const write = async (files: OutputFile[], remove: string[] = []) => {
-    const done = await o.write!([...files, ...extra.files], extra.copies, remove);
+    const done = await o.write([...files, ...extra.files], extra.copies, remove);
     extra = { files: [], copies: [] };
     out.written.push(...done.written);
     out.removed.push(...done.removed);
@@ -172,17 +144,15 @@ export async function writeBatches(o: BatchWrite): Promise<Written> {
         for (const r of pages) o.links.set(r.page.outFile, { links: r.links, ids: r.ids });
       },
       check: (pages) => o.deadIn(pages.map(linked)),
-      write: o.write
-        ? async (pages) => {
-            await write(pages.map((r) => ({ path: r.page.outFile, contents: r.bytes! })));
-            // On disk now: the report and the next run need the page's summary, links and ids, not its bytes.
-            for (const r of pages) r.bytes = undefined;
-            o.written(pages.map((r) => r.page.outFile));
-          }
-        : undefined,
+      write: async (pages) => {
+        await write(pages.map((r) => ({ path: r.page.outFile, contents: r.bytes! })));
+        // On disk now: the report and the next run need the page's summary, links and ids, not its bytes.
+        for (const r of pages) r.bytes = undefined;
+        o.written(pages.map((r) => r.page.outFile));
+      },
     },
     stale,
   );
-  if (o.write && (extra.files.length || extra.copies.length || o.remove.length)) await write([], o.remove);
+  if ((extra.files.length || extra.copies.length || o.remove.length)) await write([], o.remove);
   return out;
 }
