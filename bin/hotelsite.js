@@ -10,8 +10,6 @@ process.env.NODE_ENV = "production";
 // later page's garbage in the old generation; peak memory at 12,006 pages then went from about 520 MB to over
 // 1 GB in one build of four. Set here so that every way of starting hotelsite gets it.
 setFlagsFromString("--no-allocation-site-pretenuring");
-// gc(), for the rendering threads to collect a very large page's garbage at once (render/worker.ts).
-setFlagsFromString("--expose-gc");
 process.setSourceMapsEnabled(true);
 
 let cli;

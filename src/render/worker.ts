@@ -21,16 +21,6 @@ async function load(init: TemplatesInit): Promise<RenderOptions> {
   }
 }
 
-/**
- * A page this long (a home page of a thousand hotels' cards: 2 MB) is rendered from a tree that is alive all at
- * once, so its garbage outlives the young generation and stays in the old one until V8 next fills it, in every
- * thread that rendered such a page. Collected straight after (bin/hotelsite.js exposes gc): at 4,008 pages, peak
- * memory at 2 threads 258 against 272 MB (medians of paired builds), for 10-30 ms of a thread per such page and
- * 2-5% more CPU time over the build. Only where the thread writes the page itself (a build): a watch save's
- * collection took the cores from the save, whose home page then reached the disk 20-40 ms later.
- */
-export const LARGE_PAGE_CHARS = 1_000_000;
-
 if (parentPort) {
   const port = parentPort;
   // Template errors name the .tsx file and line through the compiled module's inline source map.
@@ -38,8 +28,6 @@ if (parentPort) {
   let opts: RenderOptions | undefined;
   let writer: { staging: StagingOptions; writer: StagingWriter } | undefined;
   const encoder = new TextEncoder();
-  /** Set by a written page of LARGE_PAGE_CHARS or more: its garbage is collected once its answer is on its way. */
-  let collect = false;
   /** One message's answer. */
   const answer = async (msg: ToWorker): Promise<FromWorker> => {
     if (msg.kind === "templates") {
@@ -53,7 +41,6 @@ if (parentPort) {
       const bytes = encoder.encode(html);
       return { kind: "page", links, ids, bytes, linked: false };
     }
-    collect ||= html.length >= LARGE_PAGE_CHARS;
     if (writer?.staging.dir !== msg.staging.dir) writer = { staging: msg.staging, writer: stagingWriter(msg.staging) };
     return { kind: "page", links, ids, linked: writer.writer.write(msg.page.outFile, html) };
   };
@@ -77,23 +64,14 @@ if (parentPort) {
     }
     answers.push(out);
     if (out.kind === "page" && out.bytes) buffers.push(out.bytes.buffer as ArrayBuffer);
-    if (!inbox.length || answers.length >= ANSWERS_PER_MESSAGE || collect) {
+    if (!inbox.length || answers.length >= ANSWERS_PER_MESSAGE) {
       port.postMessage(answers, buffers);
       answers = [];
       buffers = [];
     }
   };
   const drain = async () => {
-    while (inbox.length) {
-      await next();
-      // Here, not in next(): its answer, whose links are slices of the page's markup, must not be alive. Nor may
-      // the last match of a regular expression (V8 keeps it for RegExp.input), which one on a short string replaces.
-      if (collect) {
-        collect = false;
-        /^/.exec("");
-        globalThis.gc?.();
-      }
-    }
+    while (inbox.length) await next();
     draining = false;
   };
   port.on("message", (msg: ToWorker) => {
