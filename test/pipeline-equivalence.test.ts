@@ -4,14 +4,13 @@
 // sequence the output folder must equal a clean build of the final content, file for file and byte for byte,
 // apart from watch's live-reload script tag. At two sizes: the fixture (15 pages: one thread, one batch), and the
 // fixture with 230 more hotels (705 pages, above every size threshold: several rendering threads, several batches
-// a run, the parse worker) at 1, 2 and 4 threads.
+// a run) at 1, 2 and 4 threads.
 import { cp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import YAML from "yaml";
 import { describe, expect, it } from "vitest";
 import { run, type PipelineOptions, type State } from "../src/pipeline.js";
-import { PARSE_WORKER_MIN_FILES } from "../src/content/parse-pool.js";
 import { BATCH_PAGES } from "../src/plan.js";
 import { PAGES_PER_THREAD } from "../src/render/pool.js";
 import { fixtureCopy, REPO } from "./support/fixture.js";
@@ -86,11 +85,10 @@ describe.each(SIZES)("incremental runs equal a clean build: $name", ({ extra, nu
           expect(first.report.errors).toEqual([]);
           state = first.state;
           if (extra) {
-            // Above every threshold: the threads asked for, more than one batch for a change every page shows, the parse worker.
+            // Above every threshold: the threads asked for, more than one batch for a change every page shows.
             expect(first.report.pages).toBeGreaterThanOrEqual(700);
             expect(first.report.pages).toBeGreaterThan(Math.max(4 * PAGES_PER_THREAD, 5 * BATCH_PAGES));
             expect(state!.pool!.threads).toBe(threads(round));
-            expect(extra).toBeGreaterThanOrEqual(PARSE_WORKER_MIN_FILES);
           }
           const save = async (...files: string[]) => {
             const result = await run(state, new Set(files), opts);

@@ -12,8 +12,7 @@ import { isEditorFile } from "./editor-files.js";
 import { gitChangeTimes } from "./git-times.js";
 import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
 import { openParseCache } from "./parse-cache.js";
-import { quickLoad } from "./parse-pool.js";
-import type { QuickFile } from "./quick-read.js";
+import { quickParse, type QuickFile } from "./quick-read.js";
 import { isWithin } from "../util/paths.js";
 import { MAX_FILE_BYTES, parseYaml, sourceFromData } from "./yaml.js";
 
@@ -198,12 +197,13 @@ async function quickFiles(o: { contentDir: string; hotelsDir: string; hotelNames
     if (kept) out.set(f.path, sourceFromData(f.shown, kept.data, kept.stamp));
     else toParse.push(f);
   }
-  const { sources, parsed } = await quickLoad(toParse);
-  sources.forEach((s, i) => s && out.set(toParse[i].path, s));
-  if (cache) {
-    parsed.forEach((p, i) => p && cache.set(toParse[i].path, p.data, p.stamp));
-    cache.save();
+  for (const f of toParse) {
+    const parsed = quickParse(f);
+    if (!parsed) continue;
+    out.set(f.path, sourceFromData(f.shown, parsed.data, parsed.stamp));
+    cache?.set(f.path, parsed.data, parsed.stamp);
   }
+  cache?.save();
   return { sources: out, fromCache: files.length - toParse.length };
 }
 
@@ -253,8 +253,8 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   } catch {
     errors.push(new ContentError({ file: shown(hotelsDir) }, "is not a folder of hotel files", "create it and add one <id>.yaml per hotel"));
   }
-  // Files to read are read the cheap way first (a first load of a large site on both cores; a watch run reads
-  // the few that changed); what that cannot take is read the careful way below.
+  // Files to read are read the cheap way first (a watch run reads the few that changed); what that cannot take is
+  // read the careful way below.
   const { sources: quicker, fromCache } = await quickFiles({ contentDir, hotelsDir, hotelNames, shown, read: (abs) => !unchanged(abs, opts, "files"), keep: !opts.previous });
   const [site, strings, home, ...hotels] = await Promise.all([
     at("site.yaml"),

@@ -1,10 +1,12 @@
 // quick-read: the cheap read of a content file. It reads a plain file whole and stamps it with its real path (the
 // folder's real path, which load resolved once).
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quickParse } from "../../src/content/quick-read.js";
+import { parseYaml } from "../../src/content/yaml.js";
 
 let dir: string;
 beforeAll(async () => {
@@ -20,5 +22,31 @@ describe("quick-read", () => {
     const info = await stat(path.join(dir, "real", "a.yaml"));
     const parsed = quickParse({ path: path.join(dir, "linked", "a.yaml"), realDir: path.join(dir, "real"), shown: "a.yaml" });
     expect(parsed).toEqual({ data: { id: "a" }, stamp: { path: path.join(dir, "real", "a.yaml"), size: 6, mtimeMs: info.mtimeMs } });
+  });
+
+  it("parses a file as a plain parse does, and locates positions in it", async () => {
+    const text = "id: h1\ntext:\n  en:\n    name: Hotel 1\n    intro: 東京 1\n";
+    await writeFile(path.join(dir, "h1.yaml"), text);
+    const parsed = quickParse({ path: path.join(dir, "h1.yaml"), realDir: dir, shown: "h1.yaml" });
+    expect(parsed?.data).toEqual(parseYaml(new TextEncoder().encode(text), "x").data);
+  });
+
+  it("gives back undefined for every file the careful way must read and report", async () => {
+    const odd: [string, string | Buffer | undefined][] = [
+      ["bad.yaml", "id: bad\nid: again\n"],
+      ["empty.yaml", ""],
+      ["big.yaml", "x: " + "a".repeat(1024 * 1024) + "\n"],
+      ["latin1.yaml", Buffer.from("id: caf\u00e9\n", "latin1")],
+      ["pipe.yaml", undefined],
+      ["link.yaml", undefined],
+      ["missing.yaml", undefined],
+    ];
+    for (const [name, text] of odd) if (text !== undefined) await writeFile(path.join(dir, name), text);
+    execFileSync("mkfifo", [path.join(dir, "pipe.yaml")]);
+    await writeFile(path.join(dir, "good.yaml"), "id: good\n");
+    await symlink(path.join(dir, "good.yaml"), path.join(dir, "link.yaml"));
+    const parse = (name: string) => quickParse({ path: path.join(dir, name), realDir: dir, shown: name })?.data;
+    expect(odd.map(([name]) => parse(name))).toEqual(odd.map(() => undefined));
+    expect(parse("good.yaml")).toEqual({ id: "good" });
   });
 });
