@@ -26,24 +26,12 @@ export type ErrorData =
 /**
  * Worker -> main thread, one answer per message it was sent, in order: templates loaded (with the page templates
  * they export), a page done (its links and ids; its bytes when not written; whether it was linked unchanged), or
- * failed. Answers travel in arrays (see ANSWERS_PER_MESSAGE).
+ * failed.
  */
 export type FromWorker =
   | { kind: "templates"; names: string[] }
   | { kind: "page"; links: string[]; ids: string[]; bytes?: Uint8Array; linked: boolean }
   | { kind: "failed"; error: ErrorData };
-
-/**
- * A rendering thread sends its answers back together once it has nothing more to do or this many are waiting:
- * each message wakes the main thread, which on two cores takes a core from a rendering thread (one answer a
- * message: 3.11 s and 5.55 s of CPU at 4,008 pages; four: 2.96 s and 5.28 s, paired runs).
- */
-export const ANSWERS_PER_MESSAGE = 4;
-
-/** What a rendering thread is started with: a counter of the messages it has started on, shared with the pool. */
-export interface WorkerStart {
-  started: Int32Array;
-}
 
 /** Any thrown value as data that crosses threads. */
 export function encodeError(e: unknown): ErrorData {

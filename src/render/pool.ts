@@ -11,7 +11,7 @@ import type { Page } from "../site/pages.js";
 import { summary, type PageSummary } from "../site/resolve.js";
 import { workerScript } from "../util/worker-script.js";
 import type { StagingOptions } from "../write/staging.js";
-import { ANSWERS_PER_MESSAGE, decodeError, type FromWorker, type TemplatesInit, type ToWorker, type WorkerStart } from "./messages.js";
+import { decodeError, type FromWorker, type TemplatesInit, type ToWorker } from "./messages.js";
 import { addTemplateError } from "./template-errors.js";
 
 /** A page rendered: its links and ids for the dead-link check, its bytes when it was not written. */
@@ -45,11 +45,8 @@ export const DEFAULT_MEMORY_MB = 512;
  */
 export const YOUNG_GENERATION_MB = 12;
 
-/**
- * Pages handed to a thread before it answers: enough that it never waits for the next while its answers travel
- * in groups (ANSWERS_PER_MESSAGE), few enough to bound memory.
- */
-export const IN_FLIGHT = 2 * ANSWERS_PER_MESSAGE;
+/** Pages handed to a thread before it answers: enough that it never waits for the next, few enough to bound memory. */
+export const IN_FLIGHT = 8;
 
 /**
  * Pages a rendering thread must have to pay for itself: starting one and importing React and the templates
@@ -81,9 +78,6 @@ interface Slot {
   worker: Worker;
   jobs: Job[];
   timer?: NodeJS.Timeout;
-  /** How many messages the thread has started on (it counts), and how many answers came back. */
-  started: Int32Array;
-  answered: number;
 }
 
 /** N rendering threads; kept by watch from run to run in its State, closed by a build once it rendered. */
@@ -144,14 +138,9 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
   const slots: Slot[] = [];
   /** Starts one more rendering thread (React loads as it starts, while the main thread loads the content). */
   const addSlot = () => {
-    const started = new Int32Array(new SharedArrayBuffer(4));
-    const workerData: WorkerStart = { started };
-    const slot: Slot = { worker: new Worker(script, { workerData, resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }), jobs: [], started, answered: 0 };
-    slot.worker.on("message", (answers: FromWorker[]) => {
-      for (const answer of answers) {
-        slot.answered++;
-        slot.jobs.shift()?.done(answer);
-      }
+    const slot: Slot = { worker: new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }), jobs: [] };
+    slot.worker.on("message", (answer: FromWorker) => {
+      slot.jobs.shift()?.done(answer);
       if (slot.jobs.length) arm(slot);
       else clearTimeout(slot.timer);
       wake();
@@ -167,8 +156,8 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
   };
   while (slots.length < threads) addSlot();
 
-  /** The job a thread is on: its answers to earlier ones may still wait to be sent with later ones. */
-  const inHand = (slot: Slot): Job | undefined => slot.jobs[Math.min(slot.jobs.length - 1, Math.max(0, Atomics.load(slot.started, 0) - slot.answered - 1))];
+  /** The job a thread is on: it answers in order, each at once. */
+  const inHand = (slot: Slot): Job | undefined => slot.jobs[0];
   /** Starts the time limit of the thread's oldest job (again after each answer: the next job starts then). */
   const arm = (slot: Slot) => {
     clearTimeout(slot.timer);

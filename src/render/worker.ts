@@ -1,11 +1,11 @@
 // A rendering thread: loads the compiled templates when told, then renders, scans (links.ts) and writes (or sends
 // back) each page it is given, answering every message in order over messages.ts's protocol. Template code runs
 // only here, so a template that loops, allocates without end or exits stops this thread, never the build's.
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { ContentError } from "../errors.js";
 import { scanPage } from "../site/links.js";
 import { stagingWriter, type StagingOptions, type StagingWriter } from "../write/staging.js";
-import { ANSWERS_PER_MESSAGE, encodeError, type FromWorker, type TemplatesInit, type ToWorker, type WorkerStart } from "./messages.js";
+import { encodeError, type FromWorker, type TemplatesInit, type ToWorker } from "./messages.js";
 import { renderMarkup, type RenderOptions } from "./render.js";
 import { templatePlace } from "./template-errors.js";
 import type { TemplateModule } from "./template-module.js";
@@ -44,42 +44,17 @@ if (parentPort) {
     if (writer?.staging.dir !== msg.staging.dir) writer = { staging: msg.staging, writer: stagingWriter(msg.staging) };
     return { kind: "page", links, ids, linked: writer.writer.write(msg.page.outFile, html) };
   };
-  // Messages are answered one at a time, in order (a template import is the only wait). They are taken in runs:
-  // every message that has arrived is answered before the thread looks for more, its answers sent back in groups.
-  // The pool reads from `started` which one is in hand when a limit stops this thread.
-  const { started } = workerData as WorkerStart;
-  const inbox: ToWorker[] = [];
-  let answers: FromWorker[] = [];
-  let buffers: ArrayBuffer[] = [];
-  let draining = false;
-  /** Answers the next message; its answer goes out now when the thread has no more or enough are waiting. */
-  const next = async () => {
-    const msg = inbox.shift()!;
-    Atomics.add(started, 0, 1);
-    let out: FromWorker;
-    try {
-      out = await answer(msg);
-    } catch (e) {
-      out = { kind: "failed", error: encodeError(e) };
-    }
-    answers.push(out);
-    if (out.kind === "page" && out.bytes) buffers.push(out.bytes.buffer as ArrayBuffer);
-    if (!inbox.length || answers.length >= ANSWERS_PER_MESSAGE) {
-      port.postMessage(answers, buffers);
-      answers = [];
-      buffers = [];
-    }
-  };
-  const drain = async () => {
-    while (inbox.length) await next();
-    draining = false;
-  };
+  // Messages are answered one at a time, in order (a template import is the only wait), each answer sent at once.
+  let queue = Promise.resolve();
   port.on("message", (msg: ToWorker) => {
-    inbox.push(msg);
-    // A run starts once the event loop has handed over every message already sent.
-    if (!draining) {
-      draining = true;
-      setImmediate(() => void drain());
-    }
+    queue = queue.then(async () => {
+      let out: FromWorker;
+      try {
+        out = await answer(msg);
+      } catch (e) {
+        out = { kind: "failed", error: encodeError(e) };
+      }
+      port.postMessage(out, out.kind === "page" && out.bytes ? [out.bytes.buffer as ArrayBuffer] : []);
+    });
   });
 }
