@@ -1,16 +1,29 @@
-// `build` and `check`: one run of the pipeline (src/pipeline.ts) with no previous state and everything
-// changed. A build swaps in a complete output folder, or fails with every error and leaves the last one as it was.
-import path from "node:path";
+// The clean run, read top to bottom: load, validate, resolve streamed into render (each page resolved as a
+// rendering thread is ready for it and written by that thread into the staging folder), images and the files
+// beside the pages, the dead-link check, commit (the staging folder swapped in whole). `check` stops after resolve.
+// Under watch the same run keeps every page and what it read, for update.ts.
+import { performance } from "node:perf_hooks";
 import { ContentErrors, type Warning } from "./errors.js";
-import { run, type PipelineOptions, type Timings } from "./pipeline.js";
+import { loadContent } from "./content/load.js";
+import { validateContent } from "./content/validate.js";
+import type { RenderedPage } from "./render/pool.js";
+import { inputValues } from "./site/inputs.js";
 import type { Page } from "./site/pages.js";
-import type { Coverage, PageSummary } from "./site/resolve.js";
+import { copyFiles } from "./site/publish.js";
+import { Readers } from "./site/readers.js";
+import { resolveSite, siteResolver, type Coverage, type PageSummary, type ResolvedSite } from "./site/resolve.js";
+import { Session, type RunOptions, type RunResult, type State, type Timings } from "./state.js";
+import { failed, images, linkCheck, load, mergeCoverage, resolving, routes, runContext, timed, validate } from "./steps.js";
 import type { Content, LoadedContent } from "./types.js";
+import { Memo } from "./util/memo.js";
+import { terminalProgress } from "./util/progress.js";
+import { checkOutput, openOutput, recover, type OutputSink } from "./write/writer.js";
 
-export { templatesDirFor, type Timings } from "./pipeline.js";
+export { templatesDirFor } from "./steps.js";
+export type { Timings } from "./state.js";
 
 /** Options shared by build and check. */
-export type BuildOptions = Omit<PipelineOptions, "devScript" | "until">;
+export type BuildOptions = Omit<RunOptions, "preview">;
 
 /** What a check found: pages, translation coverage, warnings. */
 export interface CheckResult {
@@ -30,32 +43,93 @@ export interface BuildResult extends Omit<CheckResult, "pages"> {
   outDir: string;
   /** Image variants encoded by this build and found already made (committed in content/.generated/images or cached). */
   images: { encoded: number; cached: number; committedDir?: string };
-}
-
-/** Runs the pipeline from nothing; a failed run throws its errors (ContentErrors) or its bug, with its stack. */
-async function runAll(opts: PipelineOptions) {
-  const { state, report } = await run(undefined, "all", opts);
-  if (!report.ok || !state) throw report.failure ?? new ContentErrors(report.errors);
-  const result = {
-    content: state.content,
-    pages: state.site.pages,
-    coverage: [...state.coverage.values()],
-    warnings: state.warnings,
-    timings: report.timings,
-    loaded: state.loaded,
-  };
-  return { result, report, state };
+  /** The rendering threads the pages were rendered on. */
+  threads: number;
 }
 
 /** load -> validate -> resolve: everything `check` needs, with no template run and nothing written. */
 export async function check(opts: BuildOptions): Promise<CheckResult> {
-  const { result, state } = await runAll({ ...opts, until: "resolve" });
-  return { ...result, pages: state.pages! };
+  const ctx = runContext(opts);
+  const loaded = await timed(ctx, "load", () => loadContent({ contentDir: ctx.contentDir, cwd: ctx.cwd }));
+  const { content, warnings } = await timed(ctx, "validate", () => validateContent(loaded, new Memo()));
+  const site = await timed(ctx, "resolve", () => resolveSite(content, { baseUrl: opts.baseUrl, now: ctx.now }));
+  return { content, pages: site.pages, coverage: site.coverage, warnings, timings: ctx.timings, loaded };
 }
 
 /** The whole pipeline: a complete output folder, or an error and the previous output untouched. */
 export async function build(opts: BuildOptions): Promise<BuildResult> {
-  const { result, report, state } = await runAll(opts);
-  const images = { encoded: state.images?.encoded ?? 0, cached: state.images?.cached ?? 0, committedDir: state.images?.committedDir };
-  return { ...result, images, files: report.written.length, outDir: path.resolve(opts.cwd ?? process.cwd(), opts.outDir) };
+  const session = new Session(opts);
+  const { result, report } = await runBuild(session, false).finally(() => session.close());
+  if (!result) throw report.failure ?? new ContentErrors(report.errors);
+  return result;
+}
+
+/**
+ * A clean run into a staging folder swapped in at the end. `keep` (watch): the state keeps every page whole and
+ * what it read, and the session's readers index starts from it; else pages go once rendered and no state is made.
+ */
+export async function runBuild(session: Session, keep: boolean): Promise<RunResult & { result?: BuildResult }> {
+  const opts = session.options;
+  const ctx = runContext(opts);
+  const place = { outDir: ctx.outDir, protect: [ctx.cwd], sources: [ctx.contentDir, ctx.templatesDir], force: opts.force };
+  let sink: OutputSink | undefined;
+  try {
+    // Put back what a killed build left aside, and refuse an output location that is not ours before any work.
+    await recover(ctx.outDir);
+    await checkOutput(place);
+    session.warm();
+    const { loaded, templates, assets } = await load(ctx, { content: "all", templates: true, assets: true });
+    const { content, warnings } = await validate(ctx, loaded, session.memo);
+    const resolver = siteResolver(content, { baseUrl: opts.baseUrl, now: ctx.now, memo: session.memo });
+    const slots = resolver.slots;
+    const pool = await session.threads(slots.length);
+    await timed(ctx, "render", () => pool.load({ templatesUrl: templates.url, assets: assets.links, templatesDir: ctx.templatesDir, cwd: ctx.cwd, devScript: opts.devScript }));
+
+    // Each page resolved when a thread is ready for it, rendered and written by that thread into the staging folder.
+    sink = await openOutput(place);
+    const staging = sink.staging;
+    const pages = new Map<string, Page>();
+    const rendered: RenderedPage[] = await timed(ctx, "render", () => {
+      // A large site renders for seconds: a count on a terminal (nothing in CI or pipes).
+      const progress = terminalProgress("Rendering pages");
+      const source = function* () {
+        for (const slot of slots) {
+          const page = resolving(ctx, () => resolver.page(slot));
+          if (keep) pages.set(page.outFile, page);
+          yield page;
+        }
+      };
+      return pool.render(source(), staging, (n) => progress.update(n, slots.length)).finally(progress.end);
+    });
+    const found = resolver.site();
+    const site: ResolvedSite = { ...found, pages: rendered.map((r) => r.page) };
+
+    // The files beside the pages, the images, and the check of every link before anything is swapped in.
+    const published = { ...routes(site, content), copy: copyFiles(site, content) };
+    const imaged = await images(ctx, content, site.routes);
+    const files = [...assets.files, ...published.files, ...published.copy];
+    const paths = new Set([...slots.map((s) => s.outFile), ...files.map((f) => f.path), ...imaged.copies.map((c) => c.path)]);
+    const links = new Map(rendered.map((r) => [r.page.outFile, { links: r.links, ids: r.ids }]));
+    const dead = linkCheck(ctx, paths, links)(rendered.map((r) => ({ outFile: r.page.outFile, links: r.links, ids: r.ids })));
+    if (dead.length) throw new ContentErrors(dead);
+    await timed(ctx, "write", async () => {
+      for (const f of files) sink!.write(f);
+      for (const c of imaged.copies) sink!.copy(c);
+      await sink!.commit({ files: rendered.length, linked: rendered.filter((r) => r.linked).length, paths: rendered.map((r) => r.page.outFile) });
+    });
+    sink = undefined;
+
+    const coverage = mergeCoverage(undefined, site.coverage, content, false);
+    const written = [...paths].sort();
+    const report = { changed: [], notes: [], ok: true, full: true, rendered: rendered.map((r) => r.page.outFile), why: {}, written, removed: [], pages: slots.length, warnings, errors: [], timings: ctx.timings, ms: performance.now() - ctx.started, threads: pool.threads };
+    const result: BuildResult = { content, pages: site.pages, coverage: [...coverage.values()], warnings, timings: ctx.timings, loaded, images: { encoded: imaged.encoded, cached: imaged.cached, committedDir: imaged.committedDir }, files: written.length, outDir: ctx.outDir, threads: pool.threads };
+    if (!keep) return { report, result };
+    session.readers = Readers.of(found.inputs);
+    const state: State = { load: loaded.cache, loaded, content, warnings, inputs: inputValues(content, session.memo), pages, reads: found.inputs, coverage, templates, assets, links, images: imaged, publish: { routes: published.files, reads: published.reads, copy: published.copy }, paths, pending: new Set() };
+    return { state, report, result };
+  } catch (e) {
+    // The staging folder is thrown away whole; the last good output stays as it was.
+    await sink?.abort();
+    return { report: failed(ctx, e, { changed: [], notes: [], pages: 0 }) };
+  }
 }

@@ -100,7 +100,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .action(async (o) => {
     const started = performance.now();
     const result = await build(toBuildOptions(o, io));
-    if (o.verbose) io.out(formatTimings(result.timings, performance.now() - started));
+    if (o.verbose) io.out(`${formatTimings(result.timings, performance.now() - started)}; ${result.threads} rendering thread${result.threads === 1 ? "" : "s"}`);
     if (result.warnings.length) io.out(formatWarnings(result.warnings));
     const w = result.warnings.length;
     io.out(

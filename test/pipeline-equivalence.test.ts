@@ -9,11 +9,15 @@ import { cp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/p
 import path from "node:path";
 import fc from "fast-check";
 import YAML from "yaml";
-import { describe, expect, it } from "vitest";
-import { run, type PipelineOptions, type State } from "../src/pipeline.js";
+import { describe, expect, it, vi } from "vitest";
+import { build } from "../src/build.js";
+import type { RunOptions } from "../src/state.js";
 import { BATCH_PAGES } from "../src/plan.js";
 import { PAGES_PER_THREAD } from "../src/render/pool.js";
 import { fixtureCopy, REPO } from "./support/fixture.js";
+import { WatchRuns } from "./support/watch-runs.js";
+
+vi.mock("../src/content/validate.js", async (original) => (await import("./support/deep-freeze.js")).freezingValidate(original));
 
 const NOW = new Date("2031-05-01T00:00:00Z");
 const LIVE = "/__hotelsite/live.js";
@@ -71,7 +75,7 @@ describe.each(SIZES)("incremental runs equal a clean build: $name", ({ extra, nu
       fc.asyncProperty(edits, async (sequence) => {
         round++;
         const fx = await fixtureCopy();
-        let state: State | undefined;
+        let runs: WatchRuns | undefined;
         try {
           const content = fx.content;
           const templates = path.join(fx.dir, "templates");
@@ -80,21 +84,17 @@ describe.each(SIZES)("incremental runs equal a clean build: $name", ({ extra, nu
           await addHotels(content, extra);
           // A preview open on one page: runs render and write it first, in a batch of its own.
           const preview = { shown: () => ["zh/test-brand-beta/index.html"], written: () => {} };
-          const opts: PipelineOptions = { contentDir: "content", outDir: "watched", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE, keep: true, preview, threads: threads(round) };
-          const first = await run(undefined, "all", opts);
-          expect(first.report.errors).toEqual([]);
-          state = first.state;
+          const opts: RunOptions = { contentDir: "content", outDir: "watched", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE, preview, threads: threads(round) };
+          runs = new WatchRuns(opts);
+          const first = await runs.run();
+          expect(first.errors).toEqual([]);
           if (extra) {
             // Above every threshold: the threads asked for, more than one batch for a change every page shows.
-            expect(first.report.pages).toBeGreaterThanOrEqual(700);
-            expect(first.report.pages).toBeGreaterThan(Math.max(4 * PAGES_PER_THREAD, 5 * BATCH_PAGES));
-            expect(state!.pool!.threads).toBe(threads(round));
+            expect(first.pages).toBeGreaterThanOrEqual(700);
+            expect(first.pages).toBeGreaterThan(Math.max(4 * PAGES_PER_THREAD, 5 * BATCH_PAGES));
+            expect(first.threads).toBe(threads(round));
           }
-          const save = async (...files: string[]) => {
-            const result = await run(state, new Set(files), opts);
-            state = result.state;
-            return result.report;
-          };
+          const save = (...files: string[]) => runs!.run(files);
           const hotelIds = async () => (await readdir(path.join(content, "hotels"))).map((f) => f.replace(/\.yaml$/, "")).sort();
           const edit = async (file: string, change: (old: string) => string) => {
             const abs = path.join(content, file);
@@ -210,8 +210,8 @@ describe.each(SIZES)("incremental runs equal a clean build: $name", ({ extra, nu
             }
           }
 
-          const clean = await run(undefined, "all", { ...opts, outDir: "clean", devScript: undefined, keep: false });
-          expect(clean.report.errors).toEqual([]);
+          const { preview: _preview, ...plain } = opts;
+          await build({ ...plain, outDir: "clean", devScript: undefined });
           const watched = path.join(fx.dir, "watched");
           const cleanDir = path.join(fx.dir, "clean");
           const files = await listFiles(cleanDir);
@@ -221,7 +221,7 @@ describe.each(SIZES)("incremental runs equal a clean build: $name", ({ extra, nu
             expect(a.equals(b), `${f} differs from a clean build after ${JSON.stringify(sequence)}`).toBe(true);
           }
         } finally {
-          await state?.pool?.close();
+          await runs?.close();
           await fx.cleanup();
         }
       }),

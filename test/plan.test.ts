@@ -2,6 +2,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BATCH_PAGES, planLoad, planRender } from "../src/plan.js";
+import { input, type Input } from "../src/site/inputs.js";
 import { Readers } from "../src/site/readers.js";
 
 const dirs = { contentDir: "/p/content", templatesDir: "/p/templates", schemasDir: "/p/schemas" };
@@ -38,22 +39,22 @@ describe("planRender", () => {
     { outFile: "c/index.html", kind: "hotel" },
   ];
   // What each page recorded last time, and its template.
-  const last: Record<string, { inputs: string[]; template: string }> = {
-    "index.html": { inputs: ["site", "home#en", "hotel:c#en/name"], template: "home" },
-    "a/index.html": { inputs: ["site", "hotel:a#en", "hotel:c#en/name"], template: "story" },
-    "b/index.html": { inputs: ["site", "hotel:b#en", "hotel:c#en/name"], template: "showcase" },
-    "c/index.html": { inputs: ["site", "hotel:c#en", "hotel:c"], template: "story" },
+  const last: Record<string, { inputs: Input[]; template: string }> = {
+    "index.html": { inputs: [input.site, input.text("home", "en"), input.field("hotel:c", "en", "name")], template: "home" },
+    "a/index.html": { inputs: [input.site, input.text("hotel:a", "en"), input.field("hotel:c", "en", "name")], template: "story" },
+    "b/index.html": { inputs: [input.site, input.text("hotel:b", "en"), input.field("hotel:c", "en", "name")], template: "showcase" },
+    "c/index.html": { inputs: [input.site, input.text("hotel:c", "en"), input.hotel("c")], template: "story" },
   };
   const before = (p: { outFile: string }) => last[p.outFile];
-  const none = { first: false, templates: new Set<string>(), assets: false };
+  const none = { templates: new Set<string>(), assets: false };
 
   it("resolves again the pages one of whose recorded inputs changed, named by the fields that changed", () => {
-    const plan = planRender(pages, { before, changed: new Set(["hotel:c#en", "hotel:c#en/description", "hotel:c#en/tagline"]), causes: none });
+    const plan = planRender(pages, { before, changed: new Set([input.text("hotel:c", "en"), input.field("hotel:c", "en", "description"), input.field("hotel:c", "en", "tagline")]), causes: none });
     expect(plan.pages.map((p) => p.outFile)).toEqual(["c/index.html"]);
     expect(plan.why).toEqual({ "c/index.html": "hotel:c#en/description, hotel:c#en/tagline changed" });
     expect(plan.again.size).toBe(0);
     // A field every page recorded (a footer's name): every page, each resolved again.
-    const named = planRender(pages, { before, changed: new Set(["hotel:c#en", "hotel:c#en/name"]), causes: none });
+    const named = planRender(pages, { before, changed: new Set([input.text("hotel:c", "en"), input.field("hotel:c", "en", "name")]), causes: none });
     expect(named.pages.map((p) => p.outFile).sort()).toEqual(pages.map((p) => p.outFile).sort());
     expect(named.why["a/index.html"]).toBe("hotel:c#en/name changed");
     expect(named.why["c/index.html"]).toBe("hotel:c#en/name changed");
@@ -62,7 +63,7 @@ describe("planRender", () => {
   it("with an index of who read what, looks only at the pages it names and new pages, and plans the same", () => {
     const withNew = [...pages, { outFile: "d/index.html", kind: "hotel" }];
     const inputs = new Map(Object.entries(last).map(([f, l]) => [f, l.inputs]));
-    for (const changed of [new Set(["hotel:c#en", "hotel:c#en/description"]), new Set(["hotel:c#en/name"]), new Set(["hotel:b#en"]), new Set<string>()]) {
+    for (const changed of [new Set([input.text("hotel:c", "en"), input.field("hotel:c", "en", "description")]), new Set([input.field("hotel:c", "en", "name")]), new Set([input.text("hotel:b", "en")]), new Set<Input>()]) {
       const looked: string[] = [];
       const watched = (p: { outFile: string }) => (looked.push(p.outFile), last[p.outFile]);
       const readers = { reading: Readers.of(inputs).pagesOf(changed), known: (p: { outFile: string }) => inputs.has(p.outFile) };
@@ -84,14 +85,8 @@ describe("planRender", () => {
     expect([...plan.again].map((p) => p.outFile)).toEqual(["a/index.html", "b/index.html", "c/index.html"]);
   });
 
-  it("renders every page in one batch in page order on a first run, resolving each", () => {
-    const plan = planRender(pages, { before: () => undefined, changed: new Set(), causes: { ...none, first: true } });
-    expect(plan.batches).toEqual([pages]);
-    expect(plan.again.size).toBe(0);
-  });
-
   it("renders every page for a template every page uses or new asset names, resolving only those whose inputs changed", () => {
-    const all = planRender(pages, { before, changed: new Set(["hotel:c#en", "hotel:c#en/tagline"]), causes: { ...none, templates: "all" } });
+    const all = planRender(pages, { before, changed: new Set([input.text("hotel:c", "en"), input.field("hotel:c", "en", "tagline")]), causes: { ...none, templates: "all" } });
     expect(all.pages).toHaveLength(4);
     expect(all.why["c/index.html"]).toBe("a template every page uses changed");
     expect([...all.again].map((p) => p.outFile).sort()).toEqual(["a/index.html", "b/index.html", "index.html"]);
@@ -123,7 +118,7 @@ describe("planRender", () => {
     expect(plan.batches.map((b) => b.length)).toEqual([1, BATCH_PAGES, 4]);
     expect(plan.batches[0][0].outFile).toBe("index.html");
     expect(plan.pages.slice(1).map((p) => p.outFile)).toEqual(many.slice(1).map((p) => p.outFile));
-    const same = { inputs: ["site"], template: "story" };
+    const same = { inputs: [input.site], template: "story" };
     expect(planRender(many, { before: () => same, changed: new Set(), causes: none }).batches).toEqual([]);
   });
 });

@@ -8,12 +8,12 @@ describe("formatTimings", () => {
     expect(formatTimings({ load: 10.4, validate: 2.6, render: 30 }, 50)).toBe("Stages: load 10 ms, validate 3 ms, render 30 ms, other 7 ms");
   });
 
-  it("is printed by build --verbose, stage by stage in pipeline order", async () => {
+  it("is printed by build --verbose, stage by stage in pipeline order, with the rendering threads", async () => {
     const fx = await fixtureCopy();
     try {
       const r = await runCli(["build", "--verbose"], fx.dir);
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/^Stages: load \d+ ms, validate \d+ ms, resolve \d+ ms, render \d+ ms, images \d+ ms, write \d+ ms, other \d+ ms\n/);
+      expect(r.out).toMatch(/^Stages: load \d+ ms, validate \d+ ms, resolve \d+ ms, render \d+ ms, images \d+ ms, write \d+ ms, other \d+ ms; 1 rendering thread\n/);
     } finally {
       await fx.cleanup();
     }

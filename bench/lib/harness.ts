@@ -8,7 +8,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { check, templatesDirFor } from "../../src/build.js";
 import { bundleAssets } from "../../src/render/assets.js";
 import { loadTemplates, type TemplateModule } from "../../src/render/templates.js";
-import { run, type State } from "../../src/pipeline.js";
+import { runBuild } from "../../src/build.js";
+import { Session } from "../../src/state.js";
+import { update } from "../../src/update.js";
 
 /**
  * The floor: the same pages, already resolved, through the same templates with a plain renderToStaticMarkup
@@ -37,10 +39,10 @@ async function touch(file: string, round: number): Promise<void> {
 
 /** Incremental rebuild latency: a full build, then `rounds` edits of one hotel file, each rebuilt alone. */
 async function incremental(contentDir: string, outDir: string, hotel: string, rounds: number) {
-  // As watch runs it: the state (and its rendering threads) kept from run to run.
-  const opts = { contentDir, outDir, keep: true };
-  const { state: firstState, report: first } = await run(undefined, "all", opts);
-  let state: State | undefined = firstState;
+  // As watch runs it: the state kept from run to run, the rendering threads in the session.
+  const session = new Session({ contentDir, outDir });
+  const { state: firstState, report: first } = await runBuild(session, true);
+  let state = firstState;
   if (!first.ok) throw new Error(`the full build failed: ${first.errors.map((e) => e.format()).join("\n")}${first.failure?.stack ?? ""}`);
   const file = path.join(contentDir, "hotels", `${hotel}.yaml`);
   const original = await readFile(file, "utf8");
@@ -48,7 +50,7 @@ async function incremental(contentDir: string, outDir: string, hotel: string, ro
   try {
     for (let round = 1; round <= rounds; round++) {
       await touch(file, round);
-      const next = await run(state, new Set([file]), opts);
+      const next = await update(session, state!, [file]);
       const report = next.report;
       state = next.state;
       if (!report.ok) throw new Error(`the rebuild failed: ${report.errors.map((e) => e.format()).join("\n")}${report.failure?.stack ?? ""}`);
@@ -56,7 +58,7 @@ async function incremental(contentDir: string, outDir: string, hotel: string, ro
     }
   } finally {
     await writeFile(file, original);
-    await state?.pool?.close();
+    await session.close();
   }
   return { fullMs: first.ms, pages: first.pages, runs };
 }

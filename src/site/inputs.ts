@@ -1,35 +1,77 @@
-// The names of what a page can read while it is resolved (its recorded inputs), and which of them differ
-// between two runs' content. resolve.ts records names through its accessors, field by field where it reads a
-// block's fields one by one; the pipeline compares the two runs' values, so a save re-resolves exactly the pages
-// that read something it changed. Pure.
+// What a page can read while it is resolved (its inputs), as typed identities, and which of them differ between
+// two runs' content. Each input is one interned object with a kind, a source, a language and a field (Hugo's
+// identity package): resolve's accessors record the objects a page reads (record.ts), changedInputs returns the
+// objects whose values changed, and the planner compares the two by identity. Pure.
 import type { Content, Hotel } from "../types.js";
 import { Memo, table } from "../util/memo.js";
 
-/** The name of each kind of input: site settings, hotel list, text blocks and their fields, hotels' own fields, images. */
+/**
+ * The kinds of input: site.yaml; the hotel list; a language's block of a text source read whole, its shape (keys
+ * and list lengths, no words) or one field of it; a hotel's own fields (layout, image, region...) as one block or
+ * one of them; an image file's facts.
+ */
+export type InputKind = "site" | "hotels" | "text" | "shape" | "field" | "own" | "image";
+
+// Every input ever made, by its parts: the same parts give the same object, in any run.
+const interned = new Map<string, Input>();
+
+/** One thing a page can read. Never made directly: `input` below hands out the one object for its parts. */
+export class Input {
+  private constructor(
+    readonly kind: InputKind,
+    /** The text source ("strings", "home", "hotel:<id>"), the hotel ("hotel:<id>"), the image's path, or "site". */
+    readonly source: string,
+    readonly lang?: string,
+    readonly field?: string,
+  ) {}
+
+  /** The input of these parts. */
+  static of(kind: InputKind, source: string, lang?: string, field?: string): Input {
+    const key = `${kind}\u0000${source}\u0000${lang ?? ""}\u0000${field ?? ""}`;
+    let i = interned.get(key);
+    if (!i) interned.set(key, (i = new Input(kind, source, lang, field)));
+    return i;
+  }
+
+  /** One field of a block (a text block's field, or a hotel's own field). */
+  fieldOf(key: string): Input {
+    return Input.of(this.kind === "text" ? "field" : this.kind, this.source, this.lang, key);
+  }
+
+  /** For messages (`watch --verbose`): "hotel:dubai#en/description", "hotel:dubai/facts", "image:images/a.svg". */
+  toString(): string {
+    const at = this.lang === undefined ? this.source : `${this.source}#${this.lang}`;
+    if (this.kind === "site" || this.kind === "hotels") return this.kind;
+    if (this.kind === "image") return `image:${this.source}`;
+    if (this.kind === "shape") return `${at}:shape`;
+    return this.field === undefined ? at : `${at}/${this.field}`;
+  }
+}
+
+/** The text source of a hotel's text, and the name of its own fields' block. */
+export const hotelSource = (id: string): string => `hotel:${id}`;
+
+/** The input of each kind of thing a page reads. */
 export const input = {
   /** site.yaml (brand, languages, affiliate settings, images, popular destinations): every page reads it. */
-  site: "site",
-  /** Which hotels exist, in order (the home page's cards). */
-  hotelList: "hotels",
-  /** One language's block of a text source ("strings", "home", "hotel:<id>"), for what reads it whole. */
-  text: (source: string, lang: string) => `${source}#${lang}`,
+  site: Input.of("site", "site"),
+  /** Which hotels exist, in order (the home page's cards, the page list). */
+  hotelList: Input.of("hotels", ""),
+  /** One language's block of a text source, for what reads it whole. */
+  text: (source: string, lang: string) => Input.of("text", source, lang),
+  /** A default-language block's shape: what a translation that needed no fallback reads of it, read whole. */
+  shape: (source: string, lang: string) => Input.of("shape", source, lang),
   /**
-   * Which fields a default-language block has (its keys and list lengths, not its words): what a translation
-   * that needed no fallback reads of it, when it reads the block whole.
+   * One field of a language's block, for what reads the block field by field. A translation's field is its words
+   * in the parts the default language's field has: when those parts change, each translation's field changes too.
    */
-  shape: (source: string, lang: string) => `${source}#${lang}:shape`,
-  /**
-   * One field of a language's block ("hotel:dubai#en/description"), for what reads the block field by field. A
-   * translation's field is its words in the parts the default language's field has: when those parts change
-   * (a section added), each translation's field changes too (changedInputs).
-   */
-  field: (source: string, lang: string, key: string) => `${source}#${lang}/${key}`,
-  /** A hotel's own fields apart from its text (layout, hero, image, booking link, region, facts, gallery), as one. */
-  hotel: (id: string) => `hotel:${id}`,
+  field: (source: string, lang: string, key: string) => Input.of("field", source, lang, key),
+  /** A hotel's own fields apart from its text, as one block. */
+  hotel: (id: string) => Input.of("own", hotelSource(id)),
   /** One of a hotel's own fields ("hotel:dubai/facts"). */
-  hotelField: (id: string, key: string) => `hotel:${id}/${key}`,
-  /** An image file's facts (size and content hash). */
-  image: (ref: string) => `image:${ref}`,
+  hotelField: (id: string, key: string) => Input.of("own", hotelSource(id), undefined, key),
+  /** An image file's facts (size, content hash, focal point). */
+  image: (ref: string) => Input.of("image", ref),
 };
 
 /**
@@ -54,46 +96,42 @@ export class Fields {
  * so comparing two runs skips it whole; within a group values are compared by identity first, then by JSON, and
  * Fields field by field.
  */
-export type InputValues = Map<string, ReadonlyMap<string, unknown>>;
+export type InputValues = Map<string, ReadonlyMap<Input, unknown>>;
 
 /** A hotel's group of inputs, per list of the site's languages, kept from run to run (util/memo.ts). */
-const GROUPS = table<Hotel, { languages: string; group: ReadonlyMap<string, unknown> }>("input groups");
+const GROUPS = table<Hotel, { languages: string; group: ReadonlyMap<Input, unknown> }>("input groups");
 
-/**
- * Sets each language's block of a text source (the first language's is the default, read by translations too), a
- * language without one included: its pages read the default's fields, and its fields change with their shape.
- */
-function addBlocks(values: Map<string, unknown>, source: string, byLang: Record<string, unknown>, languages: readonly string[]): void {
+/** Sets each language's block of a text source, a language without one included (its pages read the default's). */
+function addBlocks(values: Map<Input, unknown>, source: string, byLang: Record<string, unknown>, languages: readonly string[]): void {
   for (const lang of new Set([...languages, ...Object.keys(byLang)])) values.set(input.text(source, lang), new Fields(byLang[lang] as object | undefined, lang === languages[0]));
 }
 
-/** A hotel's inputs, made once per hotel object and list of languages. */
-function hotelGroup(h: Hotel, languages: readonly string[], groups: WeakMap<Hotel, { languages: string; group: ReadonlyMap<string, unknown> }>): ReadonlyMap<string, unknown> {
-  const key = languages.join(" ");
-  const kept = groups.get(h);
-  if (kept?.languages === key) return kept.group;
-  const group = new Map<string, unknown>([[input.hotel(h.id), new Fields(h, false, "text")]]);
-  addBlocks(group, input.hotel(h.id), h.text, languages);
-  groups.set(h, { languages: key, group });
-  return group;
-}
-
-/** The value of every input the content offers; `memo` (the previous run's) keeps unchanged hotels' groups. */
+/** The value of every input the content offers; `memo` (the session's) keeps unchanged hotels' groups. */
 export function inputValues(content: Content, memo: Memo = new Memo()): InputValues {
   const languages = content.site.languages.map((l) => l.code);
-  const rest = new Map<string, unknown>();
-  rest.set(input.site, content.site);
-  rest.set(input.hotelList, content.hotels.map((h) => h.id).join("\n"));
+  const key = languages.join(" ");
+  const rest = new Map<Input, unknown>([
+    [input.site, content.site],
+    [input.hotelList, content.hotels.map((h) => h.id).join("\n")],
+  ]);
   addBlocks(rest, "strings", content.strings, languages);
   addBlocks(rest, "home", content.home, languages);
-  const images = new Map<string, unknown>();
+  const images = new Map<Input, unknown>();
   for (const [ref, info] of content.images) images.set(input.image(ref), `${info.hash} ${info.width}x${info.height}${info.focus ? ` ${info.focus.x},${info.focus.y}` : ""}`);
   const groups: InputValues = new Map([
     ["", rest],
     ["images", images],
   ]);
   const kept = memo.map(GROUPS);
-  for (const h of content.hotels) groups.set(input.hotel(h.id), hotelGroup(h, languages, kept));
+  for (const h of content.hotels) {
+    let made = kept.get(h);
+    if (made?.languages !== key) {
+      const group = new Map<Input, unknown>([[input.hotel(h.id), new Fields(h, false, "text")]]);
+      addBlocks(group, hotelSource(h.id), h.text, languages);
+      kept.set(h, (made = { languages: key, group }));
+    }
+    groups.set(hotelSource(h.id), made.group);
+  }
   return groups;
 }
 
@@ -112,31 +150,28 @@ function shapeOf(value: unknown): string {
 }
 
 /**
- * Adds the fields of a block that differ between two runs (`name/key`), the block's shape if a field's shape did,
- * and the block if anything did (a file read again may hold the same words). Returns the fields whose shape
- * changed (a default-language block's), which are changes of each translation's field too.
+ * Adds the fields of a block that differ between two runs, the block's shape if a field's shape did, and the
+ * block if anything did (a file read again may hold the same words). Returns the fields whose shape changed (a
+ * default-language block's), which are changes of each translation's field too.
  */
-function addFields(changed: Set<string>, name: string, was: unknown, now: unknown): string[] {
-  const a = was instanceof Fields ? was : undefined;
-  const b = now instanceof Fields ? now : undefined;
-  const before = (a?.of ?? {}) as Record<string, unknown>;
-  const after = (b?.of ?? {}) as Record<string, unknown>;
-  const skip = (a ?? b)?.skip;
+function addFields(changed: Set<Input>, block: Input, was: Fields | undefined, now: Fields | undefined): string[] {
+  const before = (was?.of ?? {}) as Record<string, unknown>;
+  const after = (now?.of ?? {}) as Record<string, unknown>;
+  const skip = (was ?? now)?.skip;
   // A block that became or stopped being the default language's: every field's shape is new or gone.
-  const allShapes = !!a?.shapes !== !!b?.shapes;
+  const allShapes = !!was?.shapes !== !!now?.shapes;
   const shaped: string[] = [];
-  let any = !a !== !b;
+  let any = !was !== !now;
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (key === skip) continue;
     if (!alike(before[key], after[key])) {
-      changed.add(`${name}/${key}`);
+      changed.add(block.fieldOf(key));
       any = true;
     }
-    if (allShapes || ((a?.shapes || b?.shapes) && shapeOf(before[key]) !== shapeOf(after[key]))) shaped.push(key);
+    if (allShapes || ((was?.shapes || now?.shapes) && shapeOf(before[key]) !== shapeOf(after[key]))) shaped.push(key);
   }
-  // The block's name is input.text(source, lang): its shape's is input.shape(source, lang).
-  if (shaped.length) changed.add(`${name}:shape`);
-  if (any || shaped.length) changed.add(name);
+  if (shaped.length) changed.add(input.shape(block.source, block.lang!));
+  if (any || shaped.length) changed.add(block);
   return shaped;
 }
 
@@ -146,32 +181,32 @@ function addFields(changed: Set<string>, name: string, was: unknown, now: unknow
  * those fields of each translation (a translation's field is shown in the parts the default's has). Fields are
  * compared only in groups that are not the same object, so a save compares the saved file's blocks alone.
  */
-export function changedInputs(before: InputValues, after: InputValues): Set<string> {
-  const changed = new Set<string>();
-  const compare = (was: ReadonlyMap<string, unknown> | undefined, now: ReadonlyMap<string, unknown> | undefined) => {
-    // Fields whose shape changed, by text source ("hotel:dubai"), and the translations' blocks of each source.
+export function changedInputs(before: InputValues, after: InputValues): Set<Input> {
+  const changed = new Set<Input>();
+  const compare = (was: ReadonlyMap<Input, unknown> | undefined, now: ReadonlyMap<Input, unknown> | undefined) => {
+    // Fields whose shape changed, by text source, and the translations' blocks.
     const shaped = new Map<string, string[]>();
-    const translations = new Set<string>();
-    const add = (key: string, a: unknown, b: unknown) => {
+    const translations = new Set<Input>();
+    const add = (key: Input, a: unknown, b: unknown) => {
       if (!(a instanceof Fields || b instanceof Fields)) return void changed.add(key);
-      const keys = addFields(changed, key, a, b);
-      if (keys.length) shaped.set(key.slice(0, key.indexOf("#")), keys);
+      const keys = addFields(changed, key, a as Fields | undefined, b as Fields | undefined);
+      if (keys.length) shaped.set(key.source, keys);
     };
+    const isTranslation = (key: Input, value: unknown) => value instanceof Fields && !value.shapes && key.kind === "text";
     for (const [key, value] of now ?? []) {
-      if (value instanceof Fields && !value.shapes && key.includes("#")) translations.add(key);
+      if (isTranslation(key, value)) translations.add(key);
       if (!was?.has(key) || !alike(was.get(key), value)) add(key, was?.get(key), value);
     }
     for (const [key, value] of was ?? []) {
-      if (value instanceof Fields && !value.shapes && key.includes("#")) translations.add(key);
+      if (isTranslation(key, value)) translations.add(key);
       if (!now?.has(key)) add(key, value, undefined);
     }
-    if (shaped.size)
-      for (const key of translations) {
-        const keys = shaped.get(key.slice(0, key.indexOf("#")));
-        if (!keys) continue;
-        changed.add(key);
-        for (const field of keys) changed.add(`${key}/${field}`);
-      }
+    for (const block of translations) {
+      const keys = shaped.get(block.source);
+      if (!keys) continue;
+      changed.add(block);
+      for (const field of keys) changed.add(block.fieldOf(field));
+    }
   };
   for (const [name, now] of after) {
     const was = before.get(name);
@@ -182,11 +217,11 @@ export function changedInputs(before: InputValues, after: InputValues): Set<stri
 }
 
 /**
- * A changed input as a run's report names it: a block read whole by the fields of it that changed
+ * A changed input as a run's report names it: a block by the fields of it that changed
  * ("hotel:dubai#en/description"), so `--verbose` says what changed, whatever the page recorded.
  */
-export function changedFields(id: string, changed: ReadonlySet<string>): string {
-  const prefix = `${id}/`;
-  const fields = [...changed].filter((c) => c.startsWith(prefix));
-  return fields.length ? fields.join(", ") : id;
+export function describeChange(block: Input, changed: ReadonlySet<Input>): string {
+  if (block.field !== undefined || (block.kind !== "text" && block.kind !== "own")) return String(block);
+  const fields = [...changed].filter((c) => c.field !== undefined && c.source === block.source && c.lang === block.lang && c.kind === (block.kind === "text" ? "field" : "own"));
+  return fields.length ? fields.join(", ") : String(block);
 }

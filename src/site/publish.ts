@@ -4,7 +4,6 @@ import type { OutputFile } from "../render/assets.js";
 import type { Content } from "../types.js";
 import type { ResolvedSite } from "./resolve.js";
 import { hostRuleFiles } from "./host-rules/index.js";
-import { input } from "./inputs.js";
 import { aliasPages } from "./aliases.js";
 import { flagFiles } from "./flags.js";
 import { bannerFiles } from "./language-banner.js";
@@ -22,13 +21,12 @@ export { CACHE_FOREVER, CACHE_REVALIDATE, contentSecurityPolicy, securityHeaders
 
 /**
  * The publishing files made from the routes, the page list and the settings, never from the copy: the sitemap,
- * robots.txt, the host rules (with renamed hotels' redirects) and the flags. A later run keeps them while none of
- * `inputs` changed: the settings, the hotel list (the routes and the page list are made of both) and every hotel's
- * aliases, the only content these files read besides them (test/site/publish.test.ts changes everything else).
+ * robots.txt, the host rules (with renamed hotels' redirects) and the flags. Add a file here: what it reads of
+ * `content` is recorded (the executors pass record.ts's recordedContent), and a later run keeps these files while
+ * none of what they read changed.
  */
-export function routeFiles(site: ResolvedSite, content: Content): { files: OutputFile[]; inputs: string[] } {
-  const files = [...sitemapFiles(site, content.changedAt), { path: "robots.txt", contents: robotsTxt(site) }, ...hostRuleFiles(site, content), ...flagFiles(content.flags)];
-  return { files, inputs: [input.site, input.hotelList, ...content.hotels.map((h) => input.hotelField(h.id, "aliases"))] };
+export function routeFiles(site: ResolvedSite, content: Content): OutputFile[] {
+  return [...sitemapFiles(site, content.changedAt), { path: "robots.txt", contents: robotsTxt(site) }, ...hostRuleFiles(site, content), ...flagFiles(content.flags)];
 }
 
 /**
@@ -41,5 +39,5 @@ export function copyFiles(site: ResolvedSite, content: Content): OutputFile[] {
 
 /** Every publishing file of the site. */
 export function publishFiles(site: ResolvedSite, content: Content): OutputFile[] {
-  return [...routeFiles(site, content).files, ...copyFiles(site, content)];
+  return [...routeFiles(site, content), ...copyFiles(site, content)];
 }

@@ -1,11 +1,12 @@
 // Which pages read each input, as the last run recorded it: planning (plan.ts) looks up the few inputs a save
-// changed instead of reading the 170,000 inputs 4,008 pages recorded (11 ms of every save at that size). Kept
-// in the State from run to run and brought up to date with the pages each run resolved again. Pure.
+// changed instead of reading the 170,000 inputs 4,008 pages recorded (11 ms of every save at that size). Owned by
+// the watch Session, brought up to date with the pages each successful run resolved again.
+import type { Input } from "./inputs.js";
 import type { PageInputs } from "./resolve.js";
 
 /** The pages (output files) that recorded each input. */
 export class Readers {
-  private readonly by = new Map<string, string[]>();
+  private readonly by = new Map<Input, string[]>();
 
   /** The index of every page's recorded inputs. */
   static of(inputs: ReadonlyMap<string, PageInputs>): Readers {
@@ -15,7 +16,7 @@ export class Readers {
   }
 
   /** The pages that read any of `changed`. */
-  pagesOf(changed: Iterable<string>): Set<string> {
+  pagesOf(changed: Iterable<Input>): Set<string> {
     const out = new Set<string>();
     for (const id of changed) for (const page of this.by.get(id) ?? []) out.add(page);
     return out;
@@ -49,7 +50,7 @@ export class Readers {
     }
   }
 
-  private remove(page: string, id: string): void {
+  private remove(page: string, id: Input): void {
     const list = this.by.get(id);
     const at = list?.indexOf(page) ?? -1;
     if (at >= 0) list!.splice(at, 1);

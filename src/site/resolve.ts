@@ -1,9 +1,8 @@
 // Stage 3: validated content -> the list of pages (language x route), each with every field resolved for its
-// language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in).
-// Every read of content goes through an accessor that records what the page used (inputs.ts names them), so
-// the pipeline re-resolves exactly the pages whose recorded inputs changed, and takes the others as they were.
-import type { Content, HomeText, Hotel, HotelText, ImageInfo, Language, UiStrings } from "../types.js";
-import { imagePlan, OG_SIZE } from "../images/plan.js";
+// language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in). The page builders
+// below (head, chrome, home, hotel, not found) read content only through the accessors of record.ts, which record
+// what each page read, so a later run re-resolves exactly the pages whose recorded inputs changed.
+import type { Content, HomeText, Hotel, HotelText, Language } from "../types.js";
 import { bookLink, pageKey, type Placement } from "./affiliate.js";
 import { factViews } from "./facts.js";
 import { availabilityForm } from "./availability.js";
@@ -11,14 +10,15 @@ import { groupByRegion } from "./regions.js";
 import { fallbackMarker } from "./fallback-marks.js";
 import { flagUrl } from "./flags.js";
 import { BANNER_COPY } from "./language-banner.js";
-import { format, type ResolvedText } from "./i18n.js";
-import { resolveTextOnce } from "./text-cache.js";
-import type { BookLink, Chrome, Head, HotelCard, HotelView, ImageView, Page } from "./pages.js";
-import { input } from "./inputs.js";
-import { Memo, table } from "../util/memo.js";
-import { fieldRead, ownRecs, rec, Recorder, textEntry, type Coverage, type Rec, type Shown, type TextEntry } from "./reads.js";
+import { format } from "./i18n.js";
+import type { BookLink, Chrome, HotelCard, HotelView, Page } from "./pages.js";
+import { input, type Input } from "./inputs.js";
+import type { Memo } from "../util/memo.js";
+import type { Coverage } from "./reads.js";
+import { contentReader } from "./record.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
-import { breadcrumbJsonLd, hotelJsonLd, serializeJsonLd, siteJsonLd } from "./seo.js";
+import { breadcrumbJsonLd, hotelJsonLd, siteJsonLd } from "./seo.js";
+import { headBuilder } from "./head.js";
 
 /** Options for {@link resolveSite}. */
 export interface ResolveOptions {
@@ -26,7 +26,7 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** The build's date: the footer's copyright year. */
   now: Date;
-  /** What the last run worked out from the objects this content shares with its (util/memo.ts); none: a new one. */
+  /** What the last run worked out from the objects this content shares with it (util/memo.ts); none: a new one. */
   memo?: Memo;
 }
 
@@ -34,7 +34,7 @@ export interface ResolveOptions {
  * The inputs a page read, each once. A list, not a Set: a page reads about twenty, and 12,006 pages' Sets were
  * 7 MB more than their lists.
  */
-export type PageInputs = readonly string[];
+export type PageInputs = readonly Input[];
 
 /**
  * A page of the site before it is resolved: what it is and where it goes, known from the routes alone, so a run
@@ -47,14 +47,11 @@ export interface PageSlot {
   kind: Route["kind"];
   /** The hotel of a hotel page. */
   hotel?: string;
-  /** Its place in the site's page order. */
-  at: number;
 }
 
-/** How much of one text source one language covers (made with the text's entry, reads.ts). */
 export type { Coverage } from "./reads.js";
 
-/** A page's own part: what `add` below resolves beside the parts every page of a language shares. */
+/** A page's own part: what the page builders resolve beside the parts every page of a language shares. */
 type PageBody = Page extends infer P ? (P extends Page ? Omit<P, "lang" | "url" | "outFile" | "chrome" | "t"> : never) : never;
 
 /** What stays of a page once it is rendered: what the sitemap, host rules and alias pages read. */
@@ -75,11 +72,8 @@ export interface ResolvedSite<P extends PageSummary = PageSummary> {
   routes: Routes;
 }
 
-/** The og image's size and type: every page's is the same (one object for all of them). */
-const OG_IMAGE_SIZE = { ...OG_SIZE, type: "image/jpeg" };
-
 /** The copyright string split at its {year} and {siteName}, so the footer can mark each (a fallback name its language). */
-export function copyrightLine(template: string, siteName: string, year: number): Chrome["copyright"] {
+function copyrightLine(template: string, siteName: string, year: number): Chrome["copyright"] {
   return template
     .split(/(\{year\}|\{siteName\})/)
     .filter(Boolean)
@@ -87,7 +81,7 @@ export function copyrightLine(template: string, siteName: string, year: number):
 }
 
 /** Splits prose into paragraphs at blank lines. */
-export function paragraphs(text: string | undefined): string[] {
+function paragraphs(text: string | undefined): string[] {
   if (!text) return [];
   return text
     .split(/\n\s*\n/)
@@ -95,14 +89,6 @@ export function paragraphs(text: string | undefined): string[] {
     .map((p) => (p.includes("\n") ? p.trim().replace(/\s*\n\s*/g, " ") : p.trim()))
     .filter(Boolean);
 }
-
-// A hotel's name as a text source and as an input ("hotel:<id>", input.hotel), made once per hotel object: load
-// hands an unchanged file's object to the next run, so the string, and the hash a Set or Map takes of it, are the
-// last run's, not made and hashed again for each of 1,334 hotels whenever the home page is resolved.
-const HOTEL_SOURCES = table<Hotel, string>("hotel sources");
-
-// The Recs of inputs named the same in every run (the site, the hotel list, each image), kept with the memo.
-const NAMED_RECS = table<Memo, Map<string, Rec>>("named recs");
 
 /** Stage 3 of the pipeline: every page of the site, resolved for its language. */
 export function resolveSite(content: Content, opts: ResolveOptions): ResolvedSite<Page> {
@@ -130,111 +116,19 @@ export interface SiteResolver {
  */
 export function siteResolver(content: Content, opts: ResolveOptions): SiteResolver {
   const { site } = content;
-  const memo = opts.memo ?? new Memo();
-  const sources = memo.map(HOTEL_SOURCES);
-  const hotelSource = (h: Hotel) => {
-    let name = sources.get(h);
-    if (name === undefined) sources.set(h, (name = input.hotel(h.id)));
-    return name;
-  };
-  const ownRecsOf = ownRecs(memo);
   const routes = makeRoutes(site, opts.baseUrl);
+  const read = contentReader(content, { memo: opts.memo, routes });
+  const { strings, own } = read;
   const languages = site.languages;
   const def = languages[0].code;
   const rel = `sponsored nofollow noopener${site.affiliate.noreferrer ? " noreferrer" : ""}`;
-  const coverage: Coverage[] = [];
-  // The accessors below add what they read to the page being resolved.
-  const recorder = new Recorder();
-  const use = (r: Rec) => recorder.use(r);
-  const named = memo.get(NAMED_RECS, memo, () => new Map<string, Rec>());
-  const recOf = (name: string): Rec => named.get(name) ?? named.set(name, rec(name)).get(name)!;
-  const siteRec = recOf(input.site);
-  const hotelListRec = recOf(input.hotelList);
-  // The (source, language) texts the page being resolved showed, for its fallback marks.
-  let texts = new Set<Shown>();
-  const show = (s: Shown) => texts.add(s);
   const marks = fallbackMarker({ content, split: paragraphs });
-
-  // Each (source, language) is resolved once and its coverage recorded once, with the names of the inputs a
-  // page reading it records: made once, every page's recorded inputs hold the same strings. Found by the text's
-  // blocks object and the language, not by a name made on every read: watch's home page reads 1,334 hotels' texts.
-  const cache = new Map<object, Map<string, { entry: TextEntry; view?: object }>>();
-  function resolved(source: string, blocks: Record<string, unknown>, lang: string) {
-    let byLang = cache.get(blocks);
-    if (!byLang) cache.set(blocks, (byLang = new Map()));
-    let r = byLang.get(lang);
-    if (!r) {
-      r = { entry: textEntry(memo, resolveTextOnce(memo, blocks, lang, def), resolveTextOnce(memo, blocks, def, def), source, lang, def, content.files[source]) };
-      byLang.set(lang, r);
-      coverage.push(r.entry.coverage);
-    }
-    return r;
-  }
-  /**
-   * A text read whole (the UI strings and the home copy go to the templates whole; a hotel's own page shows nearly
-   * all of its text): the block is the input.
-   */
-  function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
-    const { entry } = resolved(source, blocks, lang);
-    for (const r of entry.reads) use(r);
-    show(entry);
-    return entry.value as T;
-  }
-  /**
-   * A text read field by field (other hotels' texts: the home page's cards show five fields, every footer the
-   * popular hotels' names): each field read is recorded as it is read (fieldRead), so nothing lists the fields.
-   */
-  function textFields<T extends object>(source: string, blocks: Record<string, unknown>, lang: string): T {
-    const r = resolved(source, blocks, lang);
-    const entry = r.entry;
-    r.view ??= new Proxy(entry.value as object, {
-      get(target, key) {
-        if (typeof key === "string") {
-          const read = fieldRead(entry, key);
-          use(read);
-          if (read.fellBackTo) use(read.fellBackTo);
-          if (read.shown) show(read.shown);
-        }
-        return (target as Record<string | symbol, unknown>)[key];
-      },
-    });
-    return r.view as T;
-  }
-  const strings = (lang: string) => text<UiStrings>("strings", content.strings, lang);
-  // What a page shows of a hotel other than its own page's: field by field. The hotel's own page shows nearly all
-  // of its text: it reads it whole (one input a language): recording its text fields one by one cost a 4,008-page
-  // build a quarter more resolve CPU time, to spare that page an edit of the few fields only the home cards show.
-  // Its own fields it reads one by one like the home page (`own`, a few a page): an edit of the region or the
-  // aliases, which it does not show, leaves it alone.
-  const hotelText = (h: Hotel, lang: string) => textFields<HotelText>(hotelSource(h), h.text, lang);
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
   const hotelById = (id: string) => byId.get(id)!;
-
-  // Responsive variants and the og image come from the image stage's plan, made once per image.
-  // A hotel's image with its alt text is on its page and on its card: one object for both.
-  const views = new Map<string, { view: Omit<ImageView, "alt">; rec: Rec; withAlt: Map<string, ImageView> }>();
-  const imageOf = (ref: string, alt: string): ImageView => {
-    let plan = views.get(ref);
-    if (!plan) views.set(ref, (plan = { view: imagePlan(ref, content.images.get(ref) as ImageInfo, routes).view, rec: recOf(input.image(ref)), withAlt: new Map() }));
-    use(plan.rec);
-    let image = plan.withAlt.get(alt);
-    if (!image) plan.withAlt.set(alt, (image = { ...plan.view, alt }));
-    return image;
-  };
   // A hotel's image with its alt text (the image as the caller read it).
-  const hotelImage = (image: string | undefined, t: HotelText) => imageOf(image ?? site.defaultImage, t.imageAlt);
-  // One of a hotel's own fields (layout, image, region...), apart from its text, recorded as it is read: what the
-  // home page reads of every hotel (a call, not a proxy: it reads two fields of each of 1,334 hotels, and a proxy
-  // per hotel measured slower).
-  const own = <K extends keyof Hotel>(h: Hotel, key: K): Hotel[K] => {
-    const recs = ownRecsOf(h);
-    let r = recs.get(key);
-    if (!r) recs.set(key, (r = rec(input.hotelField(h.id, key))));
-    use(r);
-    return h[key];
-  };
+  const hotelImage = (image: string | undefined, t: HotelText) => read.image(image ?? site.defaultImage, t.imageAlt);
   const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
-    bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements, memo });
+    bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements, memo: opts.memo });
 
   // What the chrome shows the same on every page of a language, made once per language (pages share it).
   const flagSrc = new Map(languages.map((l) => [l.code, flagUrl(l, content.flags)]));
@@ -242,7 +136,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
 
   // Every page reads the popular hotels' names (recording them as its inputs); the list is made once a language.
   const popularOf = (lang: string): Chrome["popular"] => {
-    const names = site.popularDestinations.map((id) => hotelText(hotelById(id), lang).name);
+    const names = site.popularDestinations.map((id) => read.hotelText(hotelById(id), lang).name);
     let popular = popularLists.get(lang);
     if (!popular) popularLists.set(lang, (popular = site.popularDestinations.map((id, i) => ({ name: names[i], href: routes.url({ kind: "hotel", id }, lang) }))));
     return popular;
@@ -275,45 +169,10 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     };
   }
 
-  // A route's hreflang alternates are the same in every language: made once a route (by its default URL).
-  const alternatesOf = new Map<string, Head["alternates"]>();
-  const localeAlternates = new Map(languages.map((lang) => [lang.code, languages.filter((l) => l.code !== lang.code).map((l) => l.locale)]));
-  function head(route: Route, lang: Language, o: { title: string; description: string; image: ImageView; type: string; jsonLd: unknown[] }): Head {
-    const indexed = route.kind !== "notFound";
-    const key = routes.url(route, def);
-    let alternates = indexed ? alternatesOf.get(key) : [];
-    if (!alternates) {
-      alternates = [
-        ...languages.map((l) => ({ hreflang: l.htmlLang, href: routes.absolute(routes.url(route, l.code)) })),
-        { hreflang: "x-default", href: routes.absolute(key) },
-      ];
-      alternatesOf.set(key, alternates);
-    }
-    return {
-      title: o.title,
-      description: o.description,
-      canonical: indexed ? routes.absolute(routes.url(route, lang.code)) : null,
-      alternates,
-      noindex: !indexed,
-      og: {
-        type: o.type,
-        locale: lang.locale,
-        localeAlternates: localeAlternates.get(lang.code)!,
-        image: routes.absolute(o.image.og ?? o.image.src),
-        // The og image is always the 1200x630 JPEG the image stage makes; say so, so previews need not fetch it first.
-        imageSize: o.image.og ? OG_IMAGE_SIZE : undefined,
-        imageAlt: o.image.alt,
-        siteName: strings(lang.code).siteName,
-      },
-      jsonLd: o.jsonLd.map(serializeJsonLd),
-      themeColor: site.themeColor ?? "#1b2a3a",
-    };
-  }
+  const head = headBuilder({ routes, site, siteName: (lang) => strings(lang).siteName });
 
   const card = (hotel: Hotel, lang: string): HotelCard => {
-    const t = hotelText(hotel, lang);
-    // Its link is made from the site's settings (languages, slugs): a card records them as a page does.
-    use(siteRec);
+    const t = read.hotelText(hotel, lang);
     return {
       id: hotel.id,
       href: routes.url({ kind: "hotel", id: hotel.id }, lang),
@@ -329,29 +188,28 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const slots: PageSlot[] = [];
   for (const lang of languages)
     for (const route of [{ kind: "home" }, ...content.hotels.map((h) => ({ kind: "hotel", id: h.id })), { kind: "notFound" }] as Route[])
-      slots.push({ route, lang, outFile: routes.outFile(route, lang.code), kind: route.kind, hotel: route.kind === "hotel" ? route.id : undefined, at: slots.length });
+      slots.push({ route, lang, outFile: routes.outFile(route, lang.code), kind: route.kind, hotel: route.kind === "hotel" ? route.id : undefined });
 
   /** Resolves one page, recording what it reads. */
   function page({ route, lang, outFile }: PageSlot): Page {
-    recorder.page();
-    use(siteRec);
-    texts = new Set();
+    read.begin();
     const rest = route.kind === "home" ? homeBody(lang) : route.kind === "hotel" ? hotelBody(byId.get(route.id)!, lang) : notFoundBody(lang);
     const resolvedPage = { lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" }, url: routes.url(route, lang.code), outFile, chrome: chrome(route, lang), t: strings(lang.code), ...rest } as Page;
     // The default-language texts this page shows in place of its own (recorded by text() as it read them).
-    const fallback = marks([...texts].filter((r) => r.lang === lang.code));
+    const reads = read.end();
+    const fallback = marks(reads.shown.filter((r) => r.lang === lang.code));
     if (fallback) resolvedPage.fallback = fallback;
-    inputs.set(outFile, recorder.inputs());
+    inputs.set(outFile, reads.inputs);
     return resolvedPage;
   }
   const homeUrlOf = (lang: Language) => routes.absolute(routes.url({ kind: "home" }, lang.code));
 
   const homeRoute: Route = { kind: "home" };
   function homeBody(lang: Language): PageBody {
-    const home = text<HomeText>("home", content.home, lang.code);
+    const home = read.text<HomeText>("home", content.home, lang.code);
     const t = strings(lang.code);
-    const heroImage = imageOf(site.homeImage, "");
-    use(hotelListRec);
+    const heroImage = read.image(site.homeImage, "");
+    read.use(input.hotelList);
     return {
       kind: "home",
       template: "home",
@@ -368,7 +226,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
 
   function hotelBody(h: Hotel, lang: Language): PageBody {
     const t = strings(lang.code);
-    const ht = text<HotelText>(hotelSource(h), h.text, lang.code);
+    const ht = read.hotelText(h, lang.code, true);
     const route: Route = { kind: "hotel", id: h.id };
     const layout = own(h, "layout");
     const facts = own(h, "facts");
@@ -392,9 +250,9 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       cta: ht.ctaTitle ? { title: ht.ctaTitle, paragraphs: paragraphs(ht.ctaText) } : undefined,
       image,
       facts: factViews(facts, t, lang.htmlLang),
-      gallery: (own(h, "gallery") ?? []).map((ref, i) => imageOf(ref, ht.galleryAlt?.[i] ?? "")),
+      gallery: (own(h, "gallery") ?? []).map((ref, i) => read.image(ref, ht.galleryAlt?.[i] ?? "")),
       book: book(link, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
-      availability: availabilityForm({ affiliate: site.affiliate, link, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
+      availability: availabilityForm({ affiliate: site.affiliate, link, name: read.hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
     };
     return {
       kind: "hotel",
@@ -422,11 +280,11 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     return {
       kind: "notFound",
       template: "notFound",
-      head: head(notFound, lang, { title: format(t.notFoundMetaTitle, { siteName: t.siteName }), description: t.notFoundText, image: imageOf(site.homeImage, ""), type: "website", jsonLd: [] }),
+      head: head(notFound, lang, { title: format(t.notFoundMetaTitle, { siteName: t.siteName }), description: t.notFoundText, image: read.image(site.homeImage, ""), type: "website", jsonLd: [] }),
     };
   }
   function* pages(): Generator<Page> {
     for (const slot of slots) yield page(slot);
   }
-  return { slots, page, pages, site: () => ({ coverage, routes, inputs }) };
+  return { slots, page, pages, site: () => ({ coverage: read.coverage, routes, inputs }) };
 }

@@ -1,6 +1,6 @@
 // What watch prints after each run: one line for a good rebuild, build's own error report for a bad one.
 import { formatErrors } from "../report.js";
-import type { RunReport } from "../pipeline.js";
+import type { RunReport } from "../state.js";
 
 /** A clock time for log lines (HH:MM:SS, local). */
 function clock(date: Date): string {

@@ -1,5 +1,5 @@
-// `hotelsite watch`: builds once, serves the output folder with live reload, and runs the pipeline again on
-// every save with the previous run's state and the changed files (src/pipeline.ts decides what that means).
+// `hotelsite watch`: builds once, serves the output folder with live reload, and updates the output on every save
+// from the last good run's state and the changed files (src/update.ts decides what that means).
 // folder-watch.ts names the paths that may have changed and their bytes say which did; the queue keeps runs from
 // overlapping. A failed run keeps the last good pages served and shows the error in the terminal and in the browser.
 import { createHash } from "node:crypto";
@@ -9,7 +9,10 @@ import { isEditorFile } from "../content/editor-files.js";
 import { readRegularFile } from "../content/read-file.js";
 import { shownPath } from "../errors.js";
 import { existsSync } from "node:fs";
-import { run, schemasDir, templatesDirFor, type PipelineOptions, type RunReport, type State } from "../pipeline.js";
+import { runBuild } from "../build.js";
+import { Session, type RunOptions, type RunReport, type State } from "../state.js";
+import { schemasDir, templatesDirFor } from "../steps.js";
+import { update } from "../update.js";
 import { LIVE_SCRIPT_URL } from "./client.js";
 import { createLiveReload, errorPayload } from "./live.js";
 import { folderNote } from "./messages.js";
@@ -19,7 +22,7 @@ import { startServer, type PreviewServer } from "./server.js";
 import { OutputError } from "../write/writer.js";
 
 /** Options for {@link startWatch}. */
-export interface WatchOptions extends Omit<PipelineOptions, "devScript" | "until"> {
+export interface WatchOptions extends Omit<RunOptions, "devScript" | "preview"> {
   host?: string;
   /** Default 4321; 0 picks a free port. */
   port?: number;
@@ -100,14 +103,14 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
   const live = createLiveReload();
   // The pages the preview shows are rendered and written first, and reloaded as soon as they are on disk.
   const preview = { shown: () => live.showing(), written: (files: string[]) => live.reloadShowing(files) };
-  const options: PipelineOptions = { ...opts, devScript: LIVE_SCRIPT_URL, keep: true, preview };
+  const session = new Session({ ...opts, devScript: LIVE_SCRIPT_URL, preview });
   let state: State | undefined;
-  // Runs the pipeline on the last good state; the queue never starts one run before the last one ended.
+  // Updates the last good state; the queue never starts one run before the last one ended. With no good state
+  // yet (the first build failed) a save builds everything, but it is still that save's run.
   const runWith = async (changed: Set<string> | "all"): Promise<RunReport> => {
-    const result = await run(state, state ? changed : "all", options);
-    // With no good state yet (the first build failed) a save builds everything, but it is still that save's run.
+    const result = state && changed !== "all" ? await update(session, state, changed) : await runBuild(session, true);
     if (!state && changed !== "all") result.report.changed = [...changed].map((f) => shownPath(f, cwd)).sort();
-    state = result.state;
+    state = result.state ?? state;
     return result.report;
   };
   const events = new EventEmitter<{ report: [RunReport] }>();
@@ -205,7 +208,7 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
         for (const p of [...looks.keys()]) forgetLook(p);
         await queue.close();
         await server.close();
-        await state?.pool?.close();
+        await session.close();
       })()),
   };
 }

@@ -1,7 +1,7 @@
 // The inputs a page can read and which of them differ between two runs: exactly the changed ones, whether a
 // hotel's object was kept (its group is skipped whole) or read again with the same or other values.
 import { describe, expect, it } from "vitest";
-import { changedInputs, inputValues } from "../../src/site/inputs.js";
+import { changedInputs as changedObjects, inputValues, type InputValues } from "../../src/site/inputs.js";
 import { Memo } from "../../src/util/memo.js";
 import type { Content, Hotel } from "../../src/types.js";
 
@@ -21,6 +21,9 @@ function content(hotels: Hotel[], over: Partial<Content> = {}): Content {
     ...over,
   } as unknown as Content;
 }
+
+/** The changed inputs by the names messages give them (each name one input: Input.toString). */
+const changedInputs = (a: InputValues, b: InputValues) => new Set([...changedObjects(a, b)].map(String));
 
 const alpha = hotel("alpha", { name: "Alpha", intro: "A." }, { name: "阿" });
 const beta = hotel("beta", { name: "Beta", intro: "B." });

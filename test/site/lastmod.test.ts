@@ -4,6 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
+import { input } from "../../src/site/inputs.js";
 import { pageLastmod } from "../../src/site/lastmod.js";
 import { fixtureCopy } from "../support/fixture.js";
 
@@ -73,8 +74,8 @@ describe("sitemap lastmod", () => {
 describe("pageLastmod", () => {
   it("finds the file of every kind of recorded input: a block, one of its fields, a hotel's own field", () => {
     const changedAt = { site: 100, strings: 150, "hotel:alpha": 300, "hotel:beta": 200 };
-    expect(pageLastmod(["site", "strings#zh", "hotel:beta/image", "image:images/a.svg", "hotels"], changedAt)).toBe("1970-01-01T00:03:20Z");
-    expect(pageLastmod(["site", "hotel:alpha#en/name", "hotel:beta#zh"], changedAt)).toBe("1970-01-01T00:05:00Z");
-    expect(pageLastmod(["site", "hotel:gamma/facts"], changedAt)).toBeUndefined();
+    expect(pageLastmod([input.site, input.text("strings", "zh"), input.hotelField("beta", "image"), input.image("images/a.svg"), input.hotelList], changedAt)).toBe("1970-01-01T00:03:20Z");
+    expect(pageLastmod([input.site, input.field("hotel:alpha", "en", "name"), input.text("hotel:beta", "zh"), input.shape("hotel:beta", "en")], changedAt)).toBe("1970-01-01T00:05:00Z");
+    expect(pageLastmod([input.site, input.hotelField("gamma", "facts")], changedAt)).toBeUndefined();
   });
 });

@@ -1,12 +1,14 @@
-// The route files (sitemap, robots.txt, host rules, flags) name the inputs they read, and a later run keeps them
-// while none of those changed: so they must come out the same whatever else changes (every text of every hotel in
-// every language, the strings and the home copy, every own field of a hotel but its aliases), and differ when one
-// of their inputs does. The copy files (renamed hotels' fallback pages, the banner's copy) are made on every run.
+// The route files (sitemap, robots.txt, host rules, flags) read the content through the recording layer, and a
+// later run keeps them while none of what they read changed: so they must come out the same whatever else changes
+// (every text of every hotel in every language, the strings and the home copy, every own field of a hotel but its
+// aliases), and differ when what they read does. The copy files (renamed hotels' fallback pages, the banner's
+// copy) are made on every run.
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../../src/content/load.js";
 import { validateContent } from "../../src/content/validate.js";
-import { copyFiles, publishFiles, routeFiles } from "../../src/site/publish.js";
+import { copyFiles } from "../../src/site/publish.js";
 import { resolveSite } from "../../src/site/resolve.js";
+import { routes } from "../../src/steps.js";
 import type { Content, Hotel } from "../../src/types.js";
 import { FIXTURE } from "../support/fixture.js";
 
@@ -18,11 +20,11 @@ beforeAll(async () => {
 
 /** Every string inside a value with something added. */
 const marked = (v: unknown): unknown => (typeof v === "string" ? `${v} (edited)` : Array.isArray(v) ? v.map(marked) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, marked(x)])) : v);
-const routesOf = (c: Content) => routeFiles(resolveSite(c, { now }), c);
+const routesOf = (c: Content) => routes(resolveSite(c, { now }), c);
 
 describe("routeFiles", () => {
-  it("reads the settings, the hotel list and the hotels' aliases", () => {
-    expect(routesOf(content).inputs).toEqual(["site", "hotels", ...content.hotels.map((h) => `hotel:${h.id}/aliases`)]);
+  it("records reading the settings, the hotel list and the hotels' aliases, and nothing else", () => {
+    expect(routesOf(content).reads.map(String).sort()).toEqual(["hotels", "site", ...content.hotels.map((h) => `hotel:${h.id}/aliases`)].sort());
   });
 
   it("comes out the same when anything but its inputs changes", () => {
@@ -40,7 +42,7 @@ describe("routeFiles", () => {
     expect(after.files.map((f) => f.path)).toEqual(before.files.map((f) => f.path));
     for (const [i, f] of after.files.entries()) expect(f.contents, f.path).toEqual(before.files[i].contents);
     // The copy files do change: they show copy.
-    expect(publishFiles(resolveSite(edited, { now }), edited)).not.toEqual(publishFiles(resolveSite(content, { now }), content));
+    expect(copyFiles(resolveSite(edited, { now }), edited)).not.toEqual(copyFiles(resolveSite(content, { now }), content));
   });
 
   it("changes when a hotel's aliases or the settings do", () => {

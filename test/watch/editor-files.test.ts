@@ -3,7 +3,7 @@
 import { rename, readFile, symlink, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunReport } from "../../src/pipeline.js";
+import type { RunReport } from "../../src/state.js";
 import { startWatch, type WatchSession } from "../../src/watch/watch.js";
 import { fixtureCopy } from "../support/fixture.js";
 

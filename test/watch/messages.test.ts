@@ -1,7 +1,7 @@
 // What watch prints: a line per good run, build's own error report for a bad one.
 import { describe, expect, it } from "vitest";
 import { ContentError } from "../../src/errors.js";
-import type { RunReport } from "../../src/pipeline.js";
+import type { RunReport } from "../../src/state.js";
 import { formatRebuild } from "../../src/watch/messages.js";
 
 const base: RunReport = { ok: true, full: false, changed: ["content/hotels/beta.yaml"], rendered: ["a", "b", "c", "d", "e", "f"], why: { a: "hotel:beta#en/description changed", b: 'template "story" changed' }, written: ["a"], removed: [], pages: 102, warnings: [], errors: [], notes: [], ms: 41.6, timings: {} };

@@ -9,7 +9,8 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIVE_SCRIPT_URL } from "../../src/watch/client.js";
-import { run, type RunReport } from "../../src/pipeline.js";
+import { build } from "../../src/build.js";
+import type { RunReport } from "../../src/state.js";
 import { startWatch, type WatchSession } from "../../src/watch/watch.js";
 import { fixtureCopy, REPO } from "../support/fixture.js";
 
@@ -127,8 +128,7 @@ describe("a storm of saves under watch", () => {
     expect(reports.at(-1)!.ok).toBe(true);
     expect(await readFile(path.join(fx.dir, "dist/test-brand-beta/index.html"), "utf8")).toContain("Beta intro third.");
 
-    const { report: built } = await run(undefined, "all", { contentDir: "content", outDir: "clean", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE_SCRIPT_URL });
-    expect(built.ok).toBe(true);
+    await build({ contentDir: "content", outDir: "clean", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE_SCRIPT_URL });
     const fresh = await contents(path.join(fx.dir, "clean"));
     expect(fresh.length).toBeGreaterThan(15);
     expect(await contents(path.join(fx.dir, "dist"))).toEqual(fresh);

@@ -4,7 +4,7 @@ import { cp, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
-import type { RunReport } from "../../src/pipeline.js";
+import type { RunReport } from "../../src/state.js";
 import { ignoredPath, startWatch, type WatchSession } from "../../src/watch/watch.js";
 import { fixtureCopy, REPO } from "../support/fixture.js";
 import { listen, raw } from "./http.js";

@@ -1,21 +1,28 @@
-// The pipeline run again on a copy of the fixture site and of the templates, as watch runs it: only the pages
-// whose recorded inputs a change reaches are rendered, only changed files are written, a failed run changes
-// nothing and is retried with the next save.
+// update on a copy of the fixture site and of the templates, as watch runs it: only the pages whose recorded
+// inputs a change reaches are rendered, only changed files are written, a failed run changes nothing and is
+// retried with the next save.
 import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changedSince, run, type PipelineOptions, type RunReport, type State } from "../src/pipeline.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { build } from "../src/build.js";
+import type { RunOptions, RunReport, State } from "../src/state.js";
+import { changedSince } from "../src/steps.js";
 import { fixtureCopy, REPO } from "./support/fixture.js";
+import { WatchRuns } from "./support/watch-runs.js";
+
+vi.mock("../src/content/validate.js", async (original) => (await import("./support/deep-freeze.js")).freezingValidate(original));
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
-let state: State | undefined;
-let opts: PipelineOptions;
+let runs: WatchRuns;
+let opts: RunOptions;
 let first: RunReport;
+/** The state the last good run left. */
+let state: State | undefined;
 /** One run with these changed files, as watch makes it. */
 async function rebuild(files: string[]): Promise<RunReport> {
-  const result = await run(state, new Set(files), opts);
-  state = result.state;
-  return result.report;
+  const report = await runs.run(files);
+  state = runs.state;
+  return report;
 }
 const out = (f: string) => path.join(fx.dir, "dist", f);
 const src = (f: string) => path.join(fx.dir, f);
@@ -33,17 +40,19 @@ beforeAll(async () => {
   await cp(path.join(REPO, "templates"), src("templates"), { recursive: true });
   // The stylesheet's fonts resolve from node_modules.
   await symlink(path.join(REPO, "node_modules"), src("node_modules"));
-  opts = { contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z"), devScript: "/__hotelsite/live.js", keep: true };
-  ({ state, report: first } = await run(undefined, "all", opts));
+  opts = { contentDir: "content", outDir: "dist", templatesDir: "templates", cwd: fx.dir, now: new Date("2031-05-01T00:00:00Z"), devScript: "/__hotelsite/live.js" };
+  runs = new WatchRuns(opts);
+  first = await runs.run();
+  state = runs.state;
 });
 afterAll(async () => {
-  // The kept state's rendering threads go with the session, as watch closes them when it stops.
-  await state?.pool?.close();
+  // The session's rendering threads go with it, as watch closes them when it stops.
+  await runs.close();
   await fx.cleanup();
 });
 
-describe("run (the pipeline, again after a change)", () => {
-  it("freezes the loaded content under test, so a stage that mutates it fails loudly", () => {
+describe("update (after a build kept for watch)", () => {
+  it("runs on content frozen under test, so a step that mutates it fails loudly", () => {
     expect(Object.isFrozen(state!.content.hotels[0].text)).toBe(true);
     expect(Object.isFrozen(state!.content.site.languages)).toBe(true);
   });
@@ -265,11 +274,11 @@ describe("run (the pipeline, again after a change)", () => {
   });
 });
 
-describe("run in batches (a save that renders many pages)", () => {
+describe("update in batches (a save that renders many pages)", () => {
   /** Every output file's bytes: the watched folder against a clean build of the same sources (same live script). */
   async function expectCleanBuild() {
-    const clean = await run(undefined, "all", { ...opts, outDir: "clean", keep: false, preview: undefined });
-    expect(clean.report.errors).toEqual([]);
+    const { preview: _preview, ...plain } = opts;
+    await build({ ...plain, outDir: "clean" });
     const list = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
     const files = await list(out(""));
     expect(files).toEqual(await list(src("clean")));
@@ -279,12 +288,11 @@ describe("run in batches (a save that renders many pages)", () => {
   /** Runs `during` with a preview that shows `shown` and logs each batch it hears of. */
   async function withPreview<T>(shown: string[], during: (batches: string[][]) => Promise<T>): Promise<T> {
     const batches: string[][] = [];
-    const plain = opts;
-    opts = { ...opts, preview: { shown: () => shown, written: (files) => batches.push(files) } };
+    runs.session.options.preview = { shown: () => shown, written: (files) => batches.push(files) };
     try {
       return await during(batches);
     } finally {
-      opts = plain;
+      runs.session.options.preview = undefined;
     }
   }
   const gammaName = (suffix: string) => (s: string) => s.replace(/^(\s+name: Test Brand Gamma.*)$/m, `$1 ${suffix}`);

@@ -1,0 +1,163 @@
+// The recording layer: every read of content a page (or a route file) makes goes through these accessors, and
+// each records the inputs (inputs.ts) it read for the page being made, so the planner re-resolves exactly the
+// pages whose recorded inputs changed. resolve.ts builds pages from what they return; publish.ts reads the
+// content through `recordedContent`. Pure.
+import type { Content, Hotel, HotelText, ImageInfo, UiStrings } from "../types.js";
+import { imagePlan } from "../images/plan.js";
+import type { ImageView } from "./pages.js";
+import { hotelSource, input, type Input } from "./inputs.js";
+import { Memo } from "../util/memo.js";
+import { fieldRead, Recorder, textEntry, type Coverage, type Shown, type TextEntry } from "./reads.js";
+import type { Routes } from "./routes.js";
+import { resolveTextOnce } from "./text-cache.js";
+
+/** What one page read: its inputs in the order first read, and the texts it showed (for its fallback marks). */
+export interface PageReads {
+  inputs: Input[];
+  shown: Shown[];
+}
+
+/** The accessors of one run's content, recording for the page between `begin()` and `end()`. */
+export type ContentReader = ReturnType<typeof contentReader>;
+
+/** The accessors over `content`; what they work out from its objects is kept in `memo` for the next run. */
+export function contentReader(content: Content, o: { memo?: Memo; routes: Routes }) {
+  const memo = o.memo ?? new Memo();
+  const def = content.site.languages[0].code;
+  const recorder = new Recorder();
+  const use = (i: Input) => recorder.use(i);
+  let shown = new Set<Shown>();
+  const coverage: Coverage[] = [];
+
+  // Each (source, language) is resolved once and its coverage recorded once; found by the text's blocks object
+  // and the language, not by a name made on every read: a home page reads 1,334 hotels' texts.
+  const cache = new Map<object, Map<string, { entry: TextEntry; view?: object }>>();
+  function resolved(source: string, blocks: Record<string, unknown>, lang: string) {
+    let byLang = cache.get(blocks);
+    if (!byLang) cache.set(blocks, (byLang = new Map()));
+    let r = byLang.get(lang);
+    if (!r) {
+      r = { entry: textEntry(memo, resolveTextOnce(memo, blocks, lang, def), resolveTextOnce(memo, blocks, def, def), source, lang, def, content.files[source]) };
+      byLang.set(lang, r);
+      coverage.push(r.entry.coverage);
+    }
+    return r;
+  }
+  /** A text read whole (the UI strings and the home copy go to the templates whole; a hotel's own page shows nearly all of its text). */
+  function text<T>(source: string, blocks: Record<string, unknown>, lang: string): T {
+    const { entry } = resolved(source, blocks, lang);
+    for (const i of entry.reads) use(i);
+    shown.add(entry);
+    return entry.value as T;
+  }
+  /** A text read field by field (other hotels' texts: the home page's cards, the footers' names): each field as it is read. */
+  function textFields<T extends object>(source: string, blocks: Record<string, unknown>, lang: string): T {
+    const r = resolved(source, blocks, lang);
+    const entry = r.entry;
+    r.view ??= new Proxy(entry.value as object, {
+      get(target, key) {
+        if (typeof key === "string") {
+          const read = fieldRead(entry, key);
+          use(read.input);
+          if (read.fellBackTo) use(read.fellBackTo);
+          if (read.shown) shown.add(read.shown);
+        }
+        return (target as Record<string | symbol, unknown>)[key];
+      },
+    });
+    return r.view as T;
+  }
+
+  // An image's responsive variants and og image come from the image stage's plan, made once per image; with its
+  // alt text it is one object for every page that shows it (a hotel's page and its card).
+  const views = new Map<string, { view: Omit<ImageView, "alt">; withAlt: Map<string, ImageView> }>();
+  const image = (ref: string, alt: string): ImageView => {
+    let plan = views.get(ref);
+    if (!plan) views.set(ref, (plan = { view: imagePlan(ref, content.images.get(ref) as ImageInfo, o.routes).view, withAlt: new Map() }));
+    use(input.image(ref));
+    let view = plan.withAlt.get(alt);
+    if (!view) plan.withAlt.set(alt, (view = { ...plan.view, alt }));
+    return view;
+  };
+
+  return {
+    coverage,
+    /** Starts recording a page: every page reads the site's settings. */
+    begin(): void {
+      recorder.page();
+      shown = new Set();
+      use(input.site);
+    },
+    /** What the page read since `begin`. */
+    end(): PageReads {
+      return { inputs: recorder.inputs(), shown: [...shown] };
+    },
+    /** Records an input read without an accessor (the hotel list a home page shows). */
+    use,
+    text,
+    strings: (lang: string) => text<UiStrings>("strings", content.strings, lang),
+    /** A hotel's text read whole (its own page) or field by field (everywhere else). */
+    hotelText: (h: Hotel, lang: string, whole = false) => (whole ? text<HotelText>(hotelSource(h.id), h.text, lang) : textFields<HotelText>(hotelSource(h.id), h.text, lang)),
+    /** One of a hotel's own fields apart from its text (layout, image, region...), recorded as it is read. */
+    own: <K extends keyof Hotel>(h: Hotel, key: K): Hotel[K] => {
+      use(input.hotelField(h.id, key));
+      return h[key];
+    },
+    image,
+  };
+}
+
+/**
+ * A view of `target` whose property reads go through `get` (a Proxy over a new object, so a frozen target's
+ * invariants do not bind the values it returns); spreading it reads every property.
+ */
+function view<T extends object>(target: T, get: (key: string) => unknown): T {
+  const read = (key: string | symbol) => (typeof key === "string" ? get(key) : (target as Record<symbol, unknown>)[key]);
+  return new Proxy({} as T, {
+    get: (_t, key) => read(key),
+    has: (_t, key) => key in target,
+    ownKeys: () => Reflect.ownKeys(target),
+    getOwnPropertyDescriptor: (_t, key) => (key in target ? { value: read(key), enumerable: true, configurable: true, writable: false } : undefined),
+  });
+}
+
+/**
+ * `content` as the files beside the pages read it (publish.ts), each read recorded: the settings (and the flags
+ * made from them), the hotel list and each hotel's own fields and text blocks, the text files' blocks, the images.
+ * Whoever adds a publishing file reads the content as usual and what it reads is recorded.
+ */
+export function recordedContent(content: Content, use: (i: Input) => void): Content {
+  const blocks = (source: string, byLang: Record<string, unknown>) => {
+    for (const lang of Object.keys(byLang)) use(input.text(source, lang));
+    return byLang;
+  };
+  const hotel = (h: Hotel) =>
+    view(h, (key) => {
+      if (key === "text") return blocks(hotelSource(h.id), h.text);
+      if (key !== "id") use(input.hotelField(h.id, key));
+      return h[key as keyof Hotel];
+    });
+  let hotels: Hotel[] | undefined;
+  return view(content, (key) => {
+    switch (key) {
+      case "hotels":
+        use(input.hotelList);
+        return (hotels ??= content.hotels.map(hotel));
+      case "strings":
+      case "home":
+        return blocks(key, content[key]);
+      case "images":
+        for (const ref of content.images.keys()) use(input.image(ref));
+        return content.images;
+      case "files":
+        use(input.hotelList);
+        return content.files;
+      // Commit times are read once a watch session (content/load.ts): no save changes them.
+      case "changedAt":
+        return content.changedAt;
+      default:
+        use(input.site);
+        return content[key as keyof Content];
+    }
+  });
+}
