@@ -6,7 +6,7 @@ import path from "node:path";
 import { imageSize } from "image-size";
 import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import type { FlagImage, ImageInfo, LoadedContent, SourceFile } from "../types.js";
-import { limiter } from "../util/limiter.js";
+import pLimit from "p-limit";
 import { loadFlags } from "./flags.js";
 import { isEditorFile } from "./editor-files.js";
 import { gitChangeTimes } from "./git-times.js";
@@ -225,7 +225,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   const errors: ContentError[] = [];
   const gitTimes = opts.previous?.git ?? gitChangeTimes(contentDir);
   const cache: LoadCache = { files: new Map(), images: new Map(), git: gitTimes };
-  const gate = limiter(READS_IN_FLIGHT);
+  const gate = pLimit(READS_IN_FLIGHT);
   const at = async (name: string, abs = path.join(contentDir, name)) => {
     const read = await cached(abs, opts, "files", cache, async () => {
       const quick = quicker.get(abs);
