@@ -16,6 +16,8 @@ export interface WriteOptions {
   root?: string;
   /** Refuse a file without write permission (mode bits, so it holds for root too); default true. */
   refuseReadOnly?: boolean;
+  /** Flush the file to the disk before it replaces the old one; default true (watch's output pages: false). */
+  sync?: boolean;
 }
 
 /** What {@link checkWritable} found: the existing file's permission bits, undefined for a new file. */
@@ -73,7 +75,7 @@ export async function writeGuarded(file: string, data: string | Uint8Array, opts
       await handle.writeFile(data);
       // The umask may have narrowed the mode at creation: the replaced file's mode is restored exactly.
       if (mode !== undefined) await handle.chmod(mode);
-      await handle.sync();
+      if (opts.sync ?? true) await handle.sync();
     } finally {
       await handle.close();
     }

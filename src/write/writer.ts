@@ -1,8 +1,9 @@
 // Stage 5: writes the output folder. A build writes into a temporary folder beside the output and swaps it in
 // only when everything is there (sink.ts), so a failed or killed build leaves the last good output alone; watch
 // updates the folder in place (writeChanged).
-import { mkdir, readFile, rename, rm, rmdir, writeFile, copyFile, stat } from "node:fs/promises";
+import { mkdir, readFile, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { writeGuarded } from "../io/write.js";
 import type { OutputFile } from "../render/assets.js";
 import { openOutput, type CopiedFile, type OpenOptions } from "./sink.js";
 import { assertInside, outputError } from "./recover.js";
@@ -11,8 +12,6 @@ import { sameBytes } from "./same-bytes.js";
 export { checkOutput, OutputError } from "./guard.js";
 export { assertInside, recover } from "./recover.js";
 export { openOutput, type CopiedFile, type OutputSink } from "./sink.js";
-
-const TMP = ".hotelsite-tmp-";
 
 /** Options for {@link writeOutput}: the sink's options plus every file at once. */
 export interface WriteOptions extends OpenOptions {
@@ -43,17 +42,10 @@ export interface WriteChangedOptions {
   remove?: string[];
 }
 
-/** Replaces one file through a temp name beside it, so a reader never sees it half written. */
-async function replaceFile(target: string, write: (tmp: string) => Promise<void>): Promise<void> {
-  const tmp = `${target}${TMP}${process.pid}`;
+/** Replaces one output file the guarded way (io/write.ts: a temporary file renamed over it), its folder made first. */
+async function replaceFile(target: string, bytes: Uint8Array): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
-  try {
-    await write(tmp);
-    await rename(tmp, target);
-  } catch (e) {
-    await rm(tmp, { force: true }).catch(() => {});
-    throw e;
-  }
+  await writeGuarded(target, bytes, { refuseReadOnly: false, sync: false });
 }
 
 /**
@@ -71,13 +63,14 @@ export async function writeChanged(opts: WriteChangedOptions): Promise<{ written
         const target = path.join(outDir, f.path);
         const bytes = typeof f.contents === "string" ? Buffer.from(f.contents) : f.contents;
         if (await sameBytes(target, bytes)) return;
-        await replaceFile(target, (tmp) => writeFile(tmp, bytes));
+        await replaceFile(target, bytes);
         written.push(f.path);
       }),
       ...(opts.copies ?? []).map(async (c) => {
         const target = path.join(outDir, c.path);
-        if (await sameBytes(target, await readFile(c.from))) return;
-        await replaceFile(target, (tmp) => copyFile(c.from, tmp));
+        const bytes = await readFile(c.from);
+        if (await sameBytes(target, bytes)) return;
+        await replaceFile(target, bytes);
         written.push(c.path);
       }),
     ]);
