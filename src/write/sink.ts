@@ -9,7 +9,6 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
 import { packageRoot } from "../util/paths.js";
-import { pauseFor } from "../util/test-pause.js";
 import { guardOwnership, guardPlaces, OutputError, type GuardOptions } from "./guard.js";
 import { lockOutput } from "./lock.js";
 import { MARKER, markerText } from "./marker.js";
@@ -125,13 +124,11 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
         if (recycled) clearLeftovers(tmp, new Set([...paths, ...(also?.paths ?? []), MARKER]));
         await unlink(path.join(tmp, MARKER)).catch(() => {});
         await writeFile(path.join(tmp, MARKER), markerText(version()));
-        await pauseFor("write:tmp");
         await guardOwnership(outDir, opts.force);
         replaced = await rename(outDir, old).then(
           () => true,
           (e: NodeJS.ErrnoException) => (e.code === "ENOENT" ? false : Promise.reject(e)),
         );
-        await pauseFor("write:swap");
         await rename(tmp, outDir);
       } catch (e) {
         await rm(tmp, { recursive: true, force: true }).catch(() => {});

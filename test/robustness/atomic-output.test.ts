@@ -1,5 +1,5 @@
 // Atomic output under faults: real `hotelsite build` processes are SIGKILLed at known points (held there by
-// HOTELSITE_TEST_PAUSE, see src/util/test-pause.ts), and the previous output must survive whole, with no
+// HOTELSITE_TEST_PAUSE, see test/support/pause.mjs), and the previous output must survive whole, with no
 // temporary folder left to grow. Builds into locations the OS refuses to write fail with a plain message.
 import { spawn, spawnSync } from "node:child_process";
 import { cp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE } from "../support/fixture.js";
-import { compileCli, fingerprint, leftovers, tempRoot } from "./support.js";
+import { compileCli, PAUSE, fingerprint, leftovers, tempRoot } from "./support.js";
 
 let cli: Awaited<ReturnType<typeof compileCli>>;
 let root: string;
@@ -26,7 +26,7 @@ function startBuild(cwd: string, args: string[], pause?: string) {
   const env = { ...process.env };
   delete env.HOTELSITE_TEST_PAUSE;
   if (pause) env.HOTELSITE_TEST_PAUSE = pause;
-  const child = spawn(process.execPath, [cli.bin, "build", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", PAUSE, cli.bin, "build", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout.on("data", (d) => (out += d));

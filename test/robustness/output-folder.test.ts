@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE, runCli } from "../support/fixture.js";
-import { compileCli, fingerprint, leftovers, tempRoot } from "./support.js";
+import { compileCli, PAUSE, fingerprint, leftovers, tempRoot } from "./support.js";
 
 let root: string;
 beforeAll(async () => {
@@ -197,7 +197,7 @@ describe("two builds into one folder", () => {
 
   /** A real `hotelsite build` process. */
   function start(cwd: string, env: Record<string, string> = {}) {
-    const child = spawn(process.execPath, [cli.bin, "build"], { cwd, env: { ...process.env, HOTELSITE_TEST_PAUSE: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", PAUSE, cli.bin, "build"], { cwd, env: { ...process.env, HOTELSITE_TEST_PAUSE: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let err = "";
     const paused = new Promise<void>((resolve) =>
       child.stderr.on("data", (d) => {

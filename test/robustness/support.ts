@@ -135,6 +135,9 @@ export async function tempRoot(prefix: string, base: string): Promise<string> {
   return realpath(await mkdtemp(path.join(base, prefix)));
 }
 
+/** The preload that holds a hotelsite process at a point a test names (HOTELSITE_TEST_PAUSE): node --import PAUSE. */
+export const PAUSE = path.join(REPO, "test", "support", "pause.mjs");
+
 /**
  * Compiles the CLI the way `npm run compile` does, but into a private folder inside the project (so packages
  * and the bundled templates resolve as they do for lib/), with a copy of bin/hotelsite.js beside it. Tests that

@@ -6,7 +6,7 @@ import { readFile, rm, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureCopy, REPO } from "../support/fixture.js";
-import { compileCli } from "../robustness/support.js";
+import { compileCli, PAUSE } from "../robustness/support.js";
 
 let cli: Awaited<ReturnType<typeof compileCli>>;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ interface Watching {
 }
 
 function watch(dir: string, env: NodeJS.ProcessEnv = process.env): Watching {
-  const child = spawn(process.execPath, [cli.bin, "watch", "--port", "0", "--content", "content", "--templates", path.join(REPO, "templates")], { cwd: dir, env });
+  const child = spawn(process.execPath, ["--import", PAUSE, cli.bin, "watch", "--port", "0", "--content", "content", "--templates", path.join(REPO, "templates")], { cwd: dir, env });
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();
@@ -91,7 +91,7 @@ describe("hotelsite watch and signals", () => {
 
   it("stops on SIGTERM during the first build", async () => {
     const s = await site();
-    // The first build stops at its load stage and stays there (src/util/test-pause.ts): the signal comes during it.
+    // The first build stops at its load stage and stays there (test/support/pause.mjs): the signal comes during it.
     const w = watch(s.dir, { ...process.env, HOTELSITE_TEST_PAUSE: "load" });
     try {
       await w.waitFor("hotelsite: paused at load");
