@@ -1,15 +1,11 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --no-allocation-site-pretenuring
 // Thin entry: React's production build for rendering, source-mapped template errors, then main(argv).
-// V8's own young generation (16 MB semi-spaces): 32 MB took the same CPU (paired runs, 4,008 and 12,006 pages)
-// and 30 to 42 MB more peak memory, now that pages render in worker threads.
-import { setFlagsFromString } from "node:v8";
+// The shebang turns V8's allocation-site pretenuring off: when a collection lands inside a large page's render (a
+// home page's thousands of cards, all alive at that moment), V8 decides that the templates' objects live long and
+// allocates every later page's garbage in the old generation; peak memory at 12,006 pages then went from about
+// 520 MB to over 1 GB in one build of four. No flag is set once Node has started.
 
 process.env.NODE_ENV = "production";
-// Allocation-site pretenuring off: when a collection lands inside a large page's render (a home page's thousands
-// of cards, all alive at that moment), V8 decides that the templates' objects live long and allocates every
-// later page's garbage in the old generation; peak memory at 12,006 pages then went from about 520 MB to over
-// 1 GB in one build of four. Set here so that every way of starting hotelsite gets it.
-setFlagsFromString("--no-allocation-site-pretenuring");
 process.setSourceMapsEnabled(true);
 
 let cli;
