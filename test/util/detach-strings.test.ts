@@ -1,4 +1,6 @@
 // detachStrings copies every string of parsed data in place and leaves everything else as it was.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { detachedString, detachStrings } from "../../src/util/detach-strings.js";
 
@@ -32,5 +34,25 @@ describe("detachStrings", () => {
 describe("detachedString", () => {
   it("is equal to the string, Latin-1 or not, short or long", () => {
     for (const s of ["", "a", "en", "abu-dhabi-10", "é".repeat(20), "東京", "東京 Grand Hyatt Tokyo, Roppongi Hills", "x".repeat(100_000)]) expect(detachedString(s)).toBe(s);
+  });
+
+  it("holds nothing of the text it was cut from (an identity function would hold it all)", () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    /** MB the heap holds more, after full collections, once `make` has returned what it keeps. */
+    const heldBy = (make: () => string[]) => {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const kept = make();
+      gc();
+      gc();
+      return { held: (process.memoryUsage().heapUsed - before) / 1024 / 1024, kept };
+    };
+    // 20 texts of 400,000 two-byte characters (16 MB); a cut of each kept would keep them all (a slice holds its text).
+    const cut = (i: number) => (`東京 ${i} ` + "a".repeat(400_000)).slice(3, 40_003);
+    const detached = heldBy(() => Array.from({ length: 20 }, (_, i) => detachedString(cut(i))));
+    expect(detached.kept[7]).toBe(cut(7));
+    // 20 copies of 40,000 characters: at most 1.6 MB; the texts they were cut from, had they stayed, 16 MB.
+    expect(detached.held).toBeLessThan(4);
   });
 });
