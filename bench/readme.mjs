@@ -30,21 +30,12 @@ export function readmeSection(result) {
     "",
     budgetTable(budgetRows(result.sites)),
     "",
-    "Time per stage of the median build (render includes the page writes it overlaps; write is the remaining files and the swap):",
+    "Time per stage of the median first build and rebuild (render includes the page writes it overlaps; write is the remaining files and the swap):",
     "",
     stageTable(result.sites),
     "",
-    firstBuilds(result.sites),
-    "",
     watchSaves(result.sites),
   ].join("\n");
-}
-
-/** The first of each site's builds (empty output folder, no parse cache) beside Hugo's first, in words. */
-function firstBuilds(sites) {
-  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-  const rows = sites.filter((x) => x.cold?.runs?.length).map((x) => `${x.pages.toLocaleString("en-US")} pages ${s(x.cold.runs[0])}${x.hugo?.runs?.length ? ` (Hugo ${s(x.hugo.runs[0])})` : ""}`);
-  return `First builds (the first run of each site: an empty output folder, every content file parsed): ${rows.join(", ")}.`;
 }
 
 /** The watch saves measured (median of the saves, from the save until the page on disk shows it), in words. */

@@ -58,10 +58,14 @@ export function hugoVersion() {
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
-/** A cold Hugo build of a Hugo site into outDir (emptied first unless `keep`): wall time and peak memory (from /usr/bin/time). */
-export async function hugoBuild(siteDir, outDir, { keep = false } = {}) {
+/**
+ * A Hugo build of a Hugo site into outDir (emptied first unless `keep`; `freshCache`: an empty --cacheDir, as on CI):
+ * wall time and peak memory (from /usr/bin/time).
+ */
+export async function hugoBuild(siteDir, outDir, { keep = false, freshCache = false } = {}) {
   if (!keep) await rm(outDir, { recursive: true, force: true });
   await rm(path.join(siteDir, "resources"), { recursive: true, force: true });
+  if (freshCache) await rm(path.join(siteDir, ".cache"), { recursive: true, force: true });
   const timed = spawnSync("sh", ["-c", "command -v /usr/bin/time"]).status === 0;
   // --cleanDestinationDir: Hugo, too, ends with exactly the site in its output, as a hotelsite build does.
   const args = ["--quiet", "--cleanDestinationDir", "--source", siteDir, "--destination", outDir, "--cacheDir", path.join(siteDir, ".cache")];
