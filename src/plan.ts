@@ -87,7 +87,7 @@ export interface RenderFocus {
 }
 
 /** No preview and no saved file: the pages go in page order, the home pages first. */
-export const NO_FOCUS: RenderFocus = { shown: new Set(), own: new Set() };
+const NO_FOCUS: RenderFocus = { shown: new Set(), own: new Set() };
 
 /**
  * Pages in one batch of a run's rest (after the pages the focus names): a batch is rendered, checked for dead

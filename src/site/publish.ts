@@ -36,8 +36,3 @@ export function routeFiles(site: ResolvedSite, content: Content): OutputFile[] {
 export function copyFiles(site: ResolvedSite, content: Content): OutputFile[] {
   return [...aliasPages(site, content), ...bannerFiles(content)];
 }
-
-/** Every publishing file of the site. */
-export function publishFiles(site: ResolvedSite, content: Content): OutputFile[] {
-  return [...routeFiles(site, content), ...copyFiles(site, content)];
-}

@@ -17,10 +17,7 @@ export interface PageReads {
   shown: Shown[];
 }
 
-/** The accessors of one run's content, recording for the page between `begin()` and `end()`. */
-export type ContentReader = ReturnType<typeof contentReader>;
-
-/** The accessors over `content`; what they work out from its objects is kept in `memo` for the next run. */
+/** The accessors over `content`, recording for the page between `begin()` and `end()`; what they work out from its objects is kept in `memo` for the next run. */
 export function contentReader(content: Content, o: { memo?: Memo; routes: Routes }) {
   const memo = o.memo ?? new Memo();
   const def = content.site.languages[0].code;
