@@ -1,6 +1,8 @@
-// The schema validators, compiled by ajv once and kept as standalone code in hotelsite's cache, keyed by the
-// schemas' content: a cold build then requires a small generated module instead of compiling four schemas
-// (about 100 ms of a 0.7 s bundled build). The first run after a schema changes compiles and writes it.
+// The schema validators, compiled by ajv into standalone code keyed by the schemas' content: `npm run compile`
+// writes it beside the compiled CLI (lib/), so a first build (CI's: an empty user cache) requires a small
+// generated module instead of compiling four schemas (ajv was a quarter of the main thread's time in a first build
+// of the bundled site, profiled with --cpu-prof). Run from the sources (the tests), or after a schema changes, it is
+// compiled once and kept in hotelsite's cache.
 import { createHash } from "node:crypto";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire, Module } from "node:module";
@@ -42,11 +44,17 @@ const REFS: Record<string, string> = {
   ...Object.fromEntries(LAYOUTS.map((k) => [k.replace(/-/g, "_"), `${hotelSchema.$id}#/$defs/${k}`])),
 };
 
-/** The cached module's path: its name carries a hash of the schemas, the options and ajv's version. */
-function cachedFile(require: NodeJS.Require): string {
+/** The module's name: it carries a hash of the schemas, the options and ajv's version. */
+function moduleName(require: NodeJS.Require): string {
   const ajvVersion = (require("ajv/package.json") as { version: string }).version;
   const key = createHash("sha256").update(JSON.stringify([SCHEMAS, AJV_OPTIONS, REFS, ajvVersion])).digest("hex").slice(0, 16);
-  return path.join(cacheDir(), `validators-${key}.cjs`);
+  return `validators-${key}.cjs`;
+}
+
+/** Writes the module into the compiled package's lib/ (`npm run compile` runs this after bundling). */
+export function writePackagedValidators(): void {
+  const require = createRequire(path.join(packageRoot(), "package.json"));
+  writeFileSync(path.join(packageRoot(), "lib", moduleName(require)), generate(require));
 }
 
 /** Compiles the schemas with ajv into one standalone CommonJS module's source. */
@@ -92,9 +100,12 @@ function evaluate(code: string, file: string): Record<string, ValidateFunction> 
 export function loadValidators(): Validators {
   // ajv (and the generated module's helpers) resolve from hotelsite's own package, not from the cache folder.
   const require = createRequire(path.join(packageRoot(), "package.json"));
-  const file = cachedFile(require);
+  const name = moduleName(require);
+  const packaged = path.join(packageRoot(), "lib", name);
+  const file = path.join(cacheDir(), name);
   // Read guarded (a regular file only, never through a link, a FIFO not waited on): anything else is generated again.
-  let code = readPlainSync(file, { maxBytes: MAX_MODULE_BYTES })?.bytes.toString("utf8");
+  const read = (at: string) => readPlainSync(at, { maxBytes: MAX_MODULE_BYTES })?.bytes.toString("utf8");
+  let code = read(packaged) ?? read(file);
   if (code === undefined) {
     code = generate(require);
     store(file, code);
