@@ -8,7 +8,9 @@ import { check } from "../../src/build.js";
 import { ContentErrors } from "../../src/errors.js";
 import { PAGES_PER_THREAD, startPool, threadsFor, YOUNG_GENERATION_MB, type Limits } from "../../src/render/pool.js";
 import { loadTemplates } from "../../src/render/templates.js";
+import { LARGE_PAGE_CHARS } from "../../src/render/worker.js";
 import type { Page } from "../../src/site/pages.js";
+import { setFlagsFromString } from "node:v8";
 import { FIXTURE, REPO } from "../support/fixture.js";
 
 const assets = { css: "/assets/site.css", js: "/assets/site.js", preload: [] };
@@ -166,6 +168,23 @@ describe("a render pool", () => {
     const rendered = await renderWith(t, 1);
     const html = new TextDecoder().decode(rendered.find((r) => r.page.template === "story")!.bytes);
     expect(html).toContain(`<p>young ${YOUNG_GENERATION_MB}</p>`);
+  });
+
+  it("collects a thread's garbage after each page of LARGE_PAGE_CHARS it writes (a build), never after one it sends back (watch)", async () => {
+    // V8's gc() in the threads started from here on, as bin/hotelsite.js's shebang gives it; each story page counts the calls.
+    setFlagsFromString("--expose-gc");
+    const count = `  const g = globalThis as any;\n  if (!g.counted) { const gc = g.gc; g.gc = () => { g.calls = (g.calls ?? 0) + 1; gc(); }; g.counted = true; }`;
+    const t = await templatesWith("large", `${count}\n  return <p data-calls={g.calls ?? 0}>{"x".repeat(${LARGE_PAGE_CHARS})}</p>;`);
+    const calls = (html: string) => Number(/data-calls="(\d+)"/.exec(html)![1]);
+    const stories = pages.filter((p) => p.template === "story").map((p) => p.outFile);
+    expect(stories.length).toBeGreaterThan(2);
+    const staging = path.join(dir, "staging-large");
+    await mkdir(staging);
+    await renderWith(t, 1, undefined, staging);
+    const written = await Promise.all(stories.map((f) => readFile(path.join(staging, f), "utf8")));
+    expect(written.map(calls)).toEqual(stories.map((_, i) => i));
+    const sent = await renderWith(t, 1);
+    expect(sent.filter((r) => r.page.template === "story").map((r) => calls(new TextDecoder().decode(r.bytes)))).toEqual(stories.map(() => 0));
   });
 
   it("reports a template that calls process.exit(0) as an error, never as a finished render", async () => {
