@@ -1,10 +1,9 @@
 import { mkdtemp, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContentErrors } from "../../src/errors.js";
+import { heldBy } from "../support/held-memory.js";
 import { fastParse, MAX_FILE_BYTES, parseYaml, pointerToPath, RECENT_FILES } from "../../src/content/yaml.js";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -154,19 +153,6 @@ function parsedAgain(source: ReturnType<typeof parseYaml>, pointer: string) {
 }
 
 describe("parseYaml's strings", () => {
-  setFlagsFromString("--expose-gc");
-  const gc = runInNewContext("gc") as () => void;
-  /** MB the heap holds more, after full collections, once `make` has returned what it keeps. */
-  const heldBy = <T>(make: () => T): { held: number; kept: T } => {
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    // Called in a frame of its own, so that nothing it made but what it returns is still in a register.
-    const kept = make();
-    gc();
-    gc();
-    return { held: (process.memoryUsage().heapUsed - before) / 1024 / 1024, kept };
-  };
-
   it("keep nothing of the text they were read from (60 files of 260 KB, kept as short values)", () => {
     const text = (i: number, anchors: boolean) => `# ${"中".repeat(130_000)} ${i}\n${anchors ? "x: &x [1]\ny: *x\n" : ""}name: Grand Hyatt Somewhere ${i}\n`;
     const { held, kept } = heldBy(() => Array.from({ length: 60 }, (_, i) => parseYaml(bytes(text(i, i >= 30)), "x.yaml").data as { name: string }));

@@ -1,8 +1,7 @@
 // detachStrings copies every string of parsed data in place and leaves everything else as it was.
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { detachedString, detachStrings } from "../../src/util/detach-strings.js";
+import { heldBy } from "../support/held-memory.js";
 
 describe("detachStrings", () => {
   it("gives back the same data, strings equal, numbers, booleans and nulls untouched", () => {
@@ -37,17 +36,6 @@ describe("detachedString", () => {
   });
 
   it("holds nothing of the text it was cut from (an identity function would hold it all)", () => {
-    setFlagsFromString("--expose-gc");
-    const gc = runInNewContext("gc") as () => void;
-    /** MB the heap holds more, after full collections, once `make` has returned what it keeps. */
-    const heldBy = (make: () => string[]) => {
-      gc();
-      const before = process.memoryUsage().heapUsed;
-      const kept = make();
-      gc();
-      gc();
-      return { held: (process.memoryUsage().heapUsed - before) / 1024 / 1024, kept };
-    };
     // 20 texts of 400,000 two-byte characters (16 MB); a cut of each kept would keep them all (a slice holds its text).
     const cut = (i: number) => (`東京 ${i} ` + "a".repeat(400_000)).slice(3, 40_003);
     const detached = heldBy(() => Array.from({ length: 20 }, (_, i) => detachedString(cut(i))));
