@@ -2,7 +2,7 @@
 // site's pages (and the shared interface strings) by language, each cell coloured by how much of it is
 // translated and listing the fields that fall back, then every warning by file. Pure: data in, HTML out.
 import { sortByPlace, type Warning } from "../errors.js";
-import { coverageBySource, coverageTotals, percent } from "../report.js";
+import { coverageBySource, coverageTotals, percent } from "../summary.js";
 import type { Page } from "../site/pages.js";
 import type { Coverage } from "../site/resolve.js";
 import { xmlEscape } from "../site/xml.js";
