@@ -776,6 +776,63 @@ export namespace SiteSchema {
        */
       y: number;
     };
+    /**
+     * First-party click counts: every booking link points at the site's own /go/<placement id>, which the host answers with a redirect to the programme's link and logs without personal data (docs/report.md). Off: links point straight at the programme.
+     */
+    countClicks?: boolean;
+    /**
+     * Programme exports that hotelsite report reads beyond its presets (booking, awin, travelpayouts, stay22): per format name, the heading of each column.
+     */
+    exportFormats?: {
+      [k: string]: {
+        [k: string]: unknown;
+      } & {
+        /**
+         * Heading of the sub-id column (the placement id the link carried).
+         */
+        subId: string;
+        /**
+         * Heading of the booking status column.
+         */
+        status: string;
+        /**
+         * Heading of the commission column.
+         */
+        commission: string;
+        /**
+         * Heading of the currency column (or give fixedCurrency).
+         */
+        currency?: string;
+        /**
+         * The currency of every row, for an export without a currency column.
+         */
+        fixedCurrency?: string;
+        /**
+         * Heading of the booking date column.
+         */
+        booked?: string;
+        /**
+         * Heading of the check-in date column.
+         */
+        checkIn?: string;
+        /**
+         * Heading of the check-out date column.
+         */
+        checkOut?: string;
+        /**
+         * Order of day, month and year in dates written with slashes or dots (ISO dates are always read); default ymd.
+         */
+        dateOrder?: "dmy" | "mdy" | "ymd";
+        /**
+         * The export's own status words, added to the usual ones (approved, declined, ...).
+         */
+        statuses?: {
+          confirmed?: string[];
+          pending?: string[];
+          cancelled?: string[];
+        };
+      };
+    };
   }
 }
 

@@ -1,0 +1,56 @@
+// `hotelsite report` over a fixture site with placement ids: a programme export and a click log in, the
+// table, CSV, JSON and HTML out; usage mistakes and unreadable files as messages with exit codes.
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureCopy, runCli } from "../support/fixture.js";
+
+let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+const TRACKING = "  tracking: { param: label, template: \"{lang}-{page}-{placement}\" }\n";
+
+beforeAll(async () => {
+  fx = await fixtureCopy({ "site.yaml": (s) => s.replace("popularDestinations:", `${TRACKING}popularDestinations:`) });
+  await writeFile(
+    path.join(fx.dir, "bookings.csv"),
+    "Book date,Status,Label,Commission,Currency\r\n2026-11-02,OK,en-test-brand-alpha-hero,10.00,EUR\r\n2026-11-03,Cancelled,zh-test-brand-alpha-form,5.00,EUR\r\n2026-11-20,OK,ja-home-top,3.00,EUR\r\n2026-11-04,OK,nobody-knows,1.00,EUR\r\n",
+  );
+  await writeFile(
+    path.join(fx.dir, "clicks.log"),
+    ["en-test-brand-alpha-hero", "en-test-brand-alpha-hero", "zh-test-brand-alpha-form", "ja-home-top"].map((id) => `2026-11-02T10:00:00+00:00 GET /go/${id} 302 browser`).join("\n") + "\n",
+  );
+}, 60_000);
+afterAll(async () => fx?.cleanup());
+
+describe("hotelsite report", () => {
+  it("prints per hotel, language and placement what the export and the log hold, and the unplaced ids", async () => {
+    const r = await runCli(["report", "bookings.csv", "--clicks", "clicks.log"], fx.dir);
+    expect([r.code, r.err]).toEqual([0, ""]);
+    const rows = r.out.split("\n").map((l) => l.trim().split(/\s{2,}/));
+    expect(rows.slice(2, 6)).toEqual([
+      ["By hotel (page)", "clicks", "bookings", "cancelled", "conversion", "confirmed commission", "per 100 clicks"],
+      ["alpha", "3", "2", "1", "66.7%", "EUR 10.00", "EUR 333.33"],
+      ["home", "1", "1", "0", "100.0%", "EUR 3.00", "EUR 300.00"],
+      ["all", "4", "4", "1", "100.0%", "EUR 14.00", "EUR 350.00"],
+    ]);
+    expect(rows).toContainEqual(["nobody-knows", "0", "1", "0", "-", "EUR 1.00", "-"]);
+    expect(r.out).toContain("bookings.csv: 4 rows read as Booking.com Partner Centre (individual bookings)\nclicks.log: 4 lines read as click log");
+  });
+
+  it("counts only the date range, and writes CSV, JSON and a self-contained HTML page", async () => {
+    const json = await runCli(["report", "bookings.csv", "--clicks", "clicks.log", "--from", "2026-11-10", "--json"], fx.dir);
+    expect(JSON.parse(json.out).totals).toEqual({ clicks: 0, bookings: 1, cancelled: 0, pending: 0, commission: { EUR: 3 }, conversionPercent: null });
+    const csv = await runCli(["report", "bookings.csv", "--csv", "--html", "report.html"], fx.dir);
+    expect(csv.out.split("\r\n")[1]).toBe("hotel,alpha,0,2,1,0,,10.00,");
+    const html = await readFile(path.join(fx.dir, "report.html"), "utf8").catch((e) => String(e));
+    expect(html).toContain("<title>Test Brand Guide: bookings and clicks</title>");
+  });
+
+  it("answers usage mistakes and unreadable files with a message and exit 2 or 1", async () => {
+    expect(await runCli(["report"], fx.dir)).toMatchObject({ code: 2, err: "error: give at least one programme export or --clicks log\n" });
+    expect(await runCli(["report", "bookings.csv", "--from", "2026-13-01"], fx.dir)).toMatchObject({ code: 2, err: 'error: --from takes a date as YYYY-MM-DD (got "2026-13-01")\n' });
+    expect(await runCli(["report", "bookings.csv", "--format", "nope"], fx.dir)).toMatchObject({ code: 2, err: 'error: --format must be one of booking, awin, travelpayouts, stay22 (got "nope")\n' });
+    expect(await runCli(["report", "bookings.csv", "--html", "nowhere/r.html"], fx.dir)).toMatchObject({ code: 2, err: "error: nowhere/r.html cannot be written: its folder does not exist\n    hint: check the path\n" });
+    const missing = await runCli(["report", "missing.csv"], fx.dir);
+    expect([missing.code, missing.err.split("\n")[0]]).toEqual([1, "missing.csv does not exist"]);
+  });
+});
