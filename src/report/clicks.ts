@@ -81,8 +81,7 @@ function nginxClick(line: string): Read {
   const [, date, method, path, status, visitor] = m;
   if (method !== "GET") return { ignored: method };
   if (visitor !== "browser") return { ignored: visitor };
-  // 404: an id the site no longer sends anywhere; still a click on it, which the report lists as unplaced.
-  if (status !== "302" && status !== "404") return { ignored: `status ${status}` };
+  if (status !== "302") return { ignored: `status ${status}` };
   return { id: path.replace(/\/$/, ""), date, weight: 1 };
 }
 

@@ -4,7 +4,7 @@
 import type { SiteSettings } from "../types.js";
 import { Memo, table } from "../util/memo.js";
 import type { BookLink, Placement } from "./pages.js";
-import { makeRoutes, type Route } from "./routes.js";
+import { goUrl, makeRoutes, type Route } from "./routes.js";
 
 /** Where on a page a Book link sits; templates pick one per link, and each is used once per page. */
 export const PLACEMENTS = ["header", "menu", "footer", "hero", "top", "bar", "form", "body", "cta"] as const satisfies readonly Placement[];
@@ -114,11 +114,17 @@ export function readsBack(template: string): boolean {
   return hi <= lo;
 }
 
-/** A Book link with its URL for each of `placements` on one page in one language (resolve's one call). */
-export function bookLink<P extends Placement>(o: Omit<BookingUrlInput, "placement"> & { label: string; rel: string; placements: readonly P[] }): BookLink<P> {
+/**
+ * A Book link with its URL for each of `placements` on one page in one language (resolve's one call). With
+ * countClicks on, each URL is the site's own /go/<placement id>, which the host redirects to the programme's.
+ */
+export function bookLink<P extends Placement>(o: Omit<BookingUrlInput, "placement" | "site"> & { site: Pick<SiteSettings, "affiliate" | "countClicks">; label: string; rel: string; placements: readonly P[] }): BookLink<P> {
   const hrefs = {} as Record<P, string>;
   const memo = o.memo ?? new Memo();
-  for (const placement of o.placements) hrefs[placement] = bookingUrl({ ...o, memo, placement });
+  const tracking = o.site.countClicks ? o.site.affiliate.tracking : undefined;
+  for (const placement of o.placements) {
+    hrefs[placement] = tracking ? goUrl(trackingValue(tracking.template, { lang: o.lang, page: o.page, placement })) : bookingUrl({ ...o, memo, placement });
+  }
   return { hrefs, label: o.label, rel: o.rel };
 }
 
@@ -135,6 +141,9 @@ export interface TrackingProblem {
  */
 export function trackingProblems(site: SiteSettings, hotelIds: string[]): TrackingProblem[] {
   const tracking = site.affiliate.tracking;
+  if (site.countClicks && !tracking) {
+    return [{ pointer: "/countClicks", message: "needs affiliate.tracking: clicks are counted by placement id", hint: 'add affiliate.tracking (e.g. param: label, template: "{lang}-{page}-{placement}"), or set countClicks: false' }];
+  }
   if (!tracking) return [];
   const pointer = "/affiliate/tracking/template";
   if (tracking.param === site.affiliate.partnerParam) {

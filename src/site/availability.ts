@@ -4,6 +4,7 @@
 import type { SiteSettings } from "../types.js";
 import { partnerLanguage, trackingValue } from "./affiliate.js";
 import type { AvailabilityView } from "./pages.js";
+import { goUrl } from "./routes.js";
 
 /** What a hotel's form is made from. */
 export interface AvailabilityInput {
@@ -15,10 +16,12 @@ export interface AvailabilityInput {
   lang: string;
   /** The page's key in labels (affiliate.ts pageKey). */
   page: string;
+  /** site.yaml countClicks: the form submits to /go/<its id>, whose redirect adds the hidden fields. */
+  countClicks?: boolean;
 }
 
 /** A hotel's availability form, or undefined when site.yaml describes no partner search. */
-export function availabilityForm({ affiliate, link, name, lang, page }: AvailabilityInput): AvailabilityView | undefined {
+export function availabilityForm({ affiliate, link, name, lang, page, countClicks }: AvailabilityInput): AvailabilityView | undefined {
   const search = affiliate.search;
   if (!search) return undefined;
   const hidden = [{ name: affiliate.partnerParam, value: affiliate.partnerId }];
@@ -27,5 +30,7 @@ export function availabilityForm({ affiliate, link, name, lang, page }: Availabi
   if (language) hidden.push({ name: affiliate.languageParam!, value: language });
   hidden.push({ name: search.term, value: new URL(link).searchParams.get(search.term) || name });
   const names = { checkIn: search.checkIn, checkOut: search.checkOut, adults: search.adults, rooms: search.rooms };
-  return affiliate.noreferrer ? { action: search.action, hidden, names, rel: "noreferrer" } : { action: search.action, hidden, names };
+  const id = countClicks && affiliate.tracking ? hidden.find((f) => f.name === affiliate.tracking!.param)!.value : undefined;
+  const [action, fields] = id ? [goUrl(id), []] : [search.action, hidden];
+  return affiliate.noreferrer ? { action, hidden: fields, names, rel: "noreferrer" } : { action, hidden: fields, names };
 }

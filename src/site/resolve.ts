@@ -444,7 +444,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       facts: factViews(facts, t, lang.htmlLang),
       gallery: (own(h, "gallery") ?? []).map((ref, i) => imageOf(ref, ht.galleryAlt?.[i] ?? "")),
       book: book(link, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
-      availability: availabilityForm({ affiliate: site.affiliate, link, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
+      availability: availabilityForm({ affiliate: site.affiliate, link, name: hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug), countClicks: site.countClicks }),
     };
     return {
       kind: "hotel",

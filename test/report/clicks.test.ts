@@ -25,7 +25,7 @@ async function readText(text: string) {
 }
 
 describe("readClicks", () => {
-  it("reads nginx's click lines, counting 404s (ids no longer sent anywhere) and passing over bots, prefetches and HEADs", async () => {
+  it("reads nginx's click lines, passing over bots, prefetches, HEADs and other statuses", async () => {
     const log = [
       "2026-11-02T10:00:00+00:00 GET /go/en-home-hero 302 browser",
       "2026-11-02T10:00:01+09:00 GET /go/zh-dubai-form 302 browser\r",
@@ -40,7 +40,7 @@ describe("readClicks", () => {
     expect(await readText(log)).toEqual([
       "2026-11-02 en-home-hero x1",
       "2026-11-02 zh-dubai-form x1",
-      "2026-11-03 old-id x1",
+      "ignored status 404",
       "ignored bot",
       "ignored prefetch",
       "ignored HEAD",

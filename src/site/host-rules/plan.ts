@@ -4,6 +4,8 @@
 import type { Content } from "../../types.js";
 import type { ResolvedSite } from "../resolve.js";
 import { movedUrls, type Moved } from "../aliases.js";
+import type { GoEntry } from "./go.js";
+import { goEntries } from "./go-entries.js";
 
 /** The facts every host's rules are written from. */
 export interface HostPlan {
@@ -15,6 +17,8 @@ export interface HostPlan {
   moved: Moved[];
   /** The hosts forms may submit to (the CSP's form-action): the affiliate's allowed hosts. */
   formHosts: string[];
+  /** With countClicks on, every /go/ placement id and where it leads; undefined when off. */
+  go?: GoEntry[];
 }
 
 /** The plan of a resolved site. */
@@ -26,5 +30,6 @@ export function hostPlan(site: ResolvedSite, content: Content): HostPlan {
     notFoundPages: content.site.languages.map((l) => notFound(l.code)),
     moved: movedUrls(content, site.routes),
     formHosts: content.site.affiliate.allowedHosts,
+    go: content.site.countClicks ? goEntries(content, site.routes) : undefined,
   };
 }
