@@ -3,20 +3,20 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clicksSiteYaml } from "../support/clicks-fixture.js";
 import { fixtureCopy, runCli } from "../support/fixture.js";
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
-const TRACKING = "  tracking: { param: label, template: \"{lang}-{page}-{placement}\" }\n";
 
 beforeAll(async () => {
-  fx = await fixtureCopy({ "site.yaml": (s) => s.replace("popularDestinations:", `${TRACKING}popularDestinations:`) });
+  fx = await fixtureCopy({ "site.yaml": clicksSiteYaml(false) });
   await writeFile(
     path.join(fx.dir, "bookings.csv"),
-    "Book date,Status,Label,Commission,Currency\r\n2026-11-02,OK,en-test-brand-alpha-hero,10.00,EUR\r\n2026-11-03,Cancelled,zh-test-brand-alpha-form,5.00,EUR\r\n2026-11-20,OK,ja-home-top,3.00,EUR\r\n2026-11-04,OK,nobody-knows,1.00,EUR\r\n",
+    "Book date,Status,Label,Commission,Currency\r\n2026-11-02,OK,en-test-brand-alpha-hero,10.00,EUR\r\n2026-11-03,Cancelled,zh-test-brand-alpha-form,5.00,EUR\r\n2026-11-20,OK,ja-home-cta,3.00,EUR\r\n2026-11-04,OK,nobody-knows,1.00,EUR\r\n",
   );
   await writeFile(
     path.join(fx.dir, "clicks.log"),
-    ["en-test-brand-alpha-hero", "en-test-brand-alpha-hero", "zh-test-brand-alpha-form", "ja-home-top"].map((id) => `2026-11-02T10:00:00+00:00 GET /go/${id} 302 browser`).join("\n") + "\n",
+    ["en-test-brand-alpha-hero", "en-test-brand-alpha-hero", "zh-test-brand-alpha-form", "ja-home-cta"].map((id) => `2026-11-02T10:00:00+00:00 GET /go/${id} 302 browser`).join("\n") + "\n",
   );
 }, 60_000);
 afterAll(async () => fx?.cleanup());

@@ -1,37 +1,21 @@
-// Every /go/ target of a site: each placement id with the URL its link had, and the availability form's with
-// its fields. Stands in for the placement table (src/affiliate/placements.ts) until it lands.
+// Every /go/ target of a site, from the placement table (src/affiliate/placements.ts): each placement id with
+// the URL its link opens, and the availability form's with the fields the visitor fills in, passed on by the
+// host when the programme takes them on the destination (a network that wraps the destination gets the form's
+// link without the dates, as the form does without its script).
+import { placementRows } from "../../affiliate/placements.js";
+import { programmeOf, programmesOf } from "../../affiliate/programmes.js";
 import type { Content } from "../../types.js";
-import { bookingUrl, pageKey } from "../affiliate.js";
-import { availabilityForm } from "../availability.js";
-import type { Placement } from "../pages.js";
-import type { Route, Routes } from "../routes.js";
 import type { GoEntry } from "./go.js";
 
-/** The /go/ entries of a site with countClicks on (none without a tracking template: no ids to count by). */
-export function goEntries(content: Content, routes: Routes): GoEntry[] {
-  const { site } = content;
-  const tracking = site.affiliate.tracking;
-  if (!tracking) return [];
-  const entries: GoEntry[] = [];
-  const add = (link: string, route: Route, lang: string, placements: Placement[]) => {
-    const page = pageKey(route, routes.slug);
-    for (const placement of placements) {
-      const url = bookingUrl({ link, site, lang, page, placement });
-      entries.push({ id: new URL(url).searchParams.get(tracking.param)!, url });
-    }
-  };
-  for (const { code } of site.languages) {
-    for (const route of [{ kind: "home" }, { kind: "notFound" }] as const) add(site.affiliate.link, route, code, route.kind === "home" ? ["header", "menu", "footer", "hero", "cta"] : ["header", "menu", "footer"]);
-    for (const h of content.hotels) {
-      const route = { kind: "hotel", id: h.id } as const;
-      add(site.affiliate.link, route, code, ["header", "menu", "footer"]);
-      add(h.affiliateLink, route, code, ["hero", "top", "bar", "body", "cta"]);
-      const form = availabilityForm({ affiliate: site.affiliate, link: h.affiliateLink, name: String(h.text[site.languages[0].code]?.name ?? h.id), lang: code, page: pageKey(route, routes.slug) });
-      if (!form) continue;
-      const url = new URL(form.action);
-      for (const { name, value } of form.hidden) url.searchParams.set(name, value);
-      entries.push({ id: form.hidden.find((f) => f.name === tracking.param)!.value, url: url.href, fields: Object.values(form.names) });
-    }
-  }
-  return entries;
+/** The /go/ entries of a site (rows without a placement id have nothing to count by and are left out). */
+export function goEntries(content: Pick<Content, "site" | "hotels">): GoEntry[] {
+  const programmes = programmesOf(content.site.affiliate);
+  const programmeOfPage = new Map(content.hotels.map((h) => [h.id, programmeOf(programmes, h.programme)]));
+  // The table of the links as they are without /go/ (with countClicks on, the form's action is /go/ itself).
+  return placementRows({ ...content, site: { ...content.site, countClicks: false } }).flatMap((row): GoEntry[] => {
+    if (!row.id) return [];
+    const p = row.placement === "form" ? programmeOfPage.get(row.page) : undefined;
+    const s = p && !p.link ? p.search : undefined;
+    return [s ? { id: row.id, url: row.url, fields: [s.checkIn, s.checkOut, s.adults, s.rooms] } : { id: row.id, url: row.url }];
+  });
 }

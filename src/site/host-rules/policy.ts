@@ -2,7 +2,7 @@
 
 /**
  * The Content-Security-Policy every page is served with: no inline script, no third-party code, and forms may
- * submit only to the booking partner's hosts (site.yaml affiliate.allowedHosts: the availability form's target),
+ * submit only to the affiliate programmes' hosts (the availability form's target and where a network redirects it),
  * and to the site itself when the form goes through /go/ (countClicks), whose redirect leads to those hosts.
  */
 export function contentSecurityPolicy(formHosts: readonly string[], self = false): string {
