@@ -35,3 +35,22 @@ export const bookingTargets = (html: string) => [...html.matchAll(/<a [^>]*href=
 
 /** A form's hidden fields, as name=value pairs in order. */
 export const hiddenFields = (html: string) => [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replaceAll("&amp;", "&")] as [string, string]);
+
+/** Every /go/ link of the built pages with the link it stands for (from the build with countClicks off). */
+export async function goTargets(fx: { dist: string; distOff: string }): Promise<{ file: string; target: string; query: string; want: string }[]> {
+  const on = await htmlFiles(fx.dist);
+  const off = await htmlFiles(fx.distOff);
+  const out: { file: string; target: string; query: string; want: string }[] = [];
+  for (const [file, html] of on) {
+    const before = bookingTargets(off.get(file)!);
+    const targets = bookingTargets(html);
+    if (targets.length !== before.length) throw new Error(`${file}: ${targets.length} booking links with click counting, ${before.length} without`);
+    for (const [i, target] of targets.entries()) {
+      // The form: its old action with its old hidden fields, then the visitor's fields.
+      const query = target.endsWith("-form") ? "?checkin=2026-12-01&checkout=2026-12-04&group_adults=2&no_rooms=1" : "";
+      const want = query ? `${before[i]}?${new URLSearchParams(hiddenFields(off.get(file)!))}&${query.slice(1)}` : before[i];
+      out.push({ file, target, query, want });
+    }
+  }
+  return out;
+}
