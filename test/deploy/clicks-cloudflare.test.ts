@@ -5,25 +5,17 @@
 // with Node's own Request and Response and a recording binding.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "../support/fixture.js";
 import { clicksFixture, goTargets } from "../support/clicks-fixture.js";
+import { freePort } from "./nginx-server.js";
 
 let fx: Awaited<ReturnType<typeof clicksFixture>>;
 let child: ChildProcess | undefined;
 let url: string;
 let output = "";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   fx = await clicksFixture();

@@ -20,7 +20,7 @@ export async function markedBlock(file: string, name: string): Promise<string> {
 export const readmeServerBlock = () => markedBlock("README.md", "nginx-server-block");
 
 /** A port the OS says is free now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
