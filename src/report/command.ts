@@ -93,7 +93,12 @@ export async function makeReport(o: ReportOptions): Promise<{ report: ReportOutp
     });
     entry.rows += entry.skipped;
   }
-  return { report: { ...tallies.report(), ...sources }, siteName: result.content.site.siteName };
+  const report = tallies.report();
+  // Hotels by their name in the default language; the CSV and JSON keep the id.
+  const def = result.content.site.languages[0].code;
+  const names = new Map<string, string>([["home", "Home page"], ["404", "Not-found page"], ...result.content.hotels.map((h) => [h.id, String(h.text[def]?.name ?? h.id)] as [string, string])]);
+  for (const l of report.byHotel) l.label = names.get(l.key);
+  return { report: { ...report, ...sources }, siteName: result.content.site.siteName };
 }
 
 /** Adds `report` to the CLI. */

@@ -30,7 +30,7 @@ code{font-size:.85rem;word-break:break-all}
 `;
 
 /** The bars of one group in one currency: label, confirmed commission. */
-const bars = (lines: Line[], currency: string): Bar[] => lines.map((l) => ({ label: l.key, value: l.commission[currency] ?? 0, text: money(l.commission[currency] ?? 0, currency) }));
+const bars = (lines: Line[], currency: string): Bar[] => lines.map((l) => ({ label: l.label ?? l.key, value: l.commission[currency] ?? 0, text: money(l.commission[currency] ?? 0, currency) }));
 
 /** The whole page. */
 export function reportHtml(r: ReportOutput, o: { siteName: string; generated: Date }): string {
@@ -87,5 +87,5 @@ function table(lines: Line[], cur: string[], total?: Tally): string {
   const head = ["", "clicks", "bookings", "cancelled", "conversion", "confirmed commission", "per 100 clicks"];
   const row = (name: string, l: Tally, cell = "td") =>
     `<tr><${cell === "th" ? 'th scope="row"' : "td"}>${e(name)}</${cell === "th" ? "th" : "td"}><td>${l.clicks}</td><td>${l.bookings}</td><td>${l.cancelled}</td><td>${e(percentText(conversion(l)))}</td><td>${e(commissionText(l, cur))}</td><td>${e(per100Text(l, cur))}</td></tr>`;
-  return `<table><thead><tr>${head.map((h) => `<th scope="col">${e(h)}</th>`).join("")}</tr></thead><tbody>${lines.map((l) => row(l.key, l, "th")).join("")}</tbody>${total ? `<tfoot>${row("all", total)}</tfoot>` : ""}</table>`;
+  return `<table><thead><tr>${head.map((h) => `<th scope="col">${e(h)}</th>`).join("")}</tr></thead><tbody>${lines.map((l) => row(l.label ?? l.key, l, "th")).join("")}</tbody>${total ? `<tfoot>${row("all", total)}</tfoot>` : ""}</table>`;
 }

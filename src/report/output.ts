@@ -48,7 +48,7 @@ export function formatTable(r: ReportOutput): string {
   };
   const range = r.from || r.to ? ` from ${r.from ?? "the first day"} to ${r.to ?? "the last day"}` : "";
   const out = [`Bookings and clicks${range}`];
-  for (const [, title, key] of GROUPS) out.push("", table(title, [...r[key].map((l) => cells(l, l.key)), cells(r.totals, "all")]));
+  for (const [, title, key] of GROUPS) out.push("", table(title, [...r[key].map((l) => cells(l, l.label ?? l.key)), cells(r.totals, "all")]));
   if (r.unplaced.length) {
     out.push("", table("Ids the placement table does not hold", r.unplaced.map((l) => cells(l, l.key))));
     if (r.unplacedMore) out.push(`... and ${r.unplacedMore} more rows and clicks on other ids`);

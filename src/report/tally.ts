@@ -28,6 +28,8 @@ export interface Tally {
 /** A row: what it counts, under what. */
 export interface Line extends Tally {
   key: string;
+  /** What people call it, when that is not the key (a hotel's name). */
+  label?: string;
 }
 
 /** The whole report, as every output writes it. */

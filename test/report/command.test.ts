@@ -28,8 +28,8 @@ describe("hotelsite report", () => {
     const rows = r.out.split("\n").map((l) => l.trim().split(/\s{2,}/));
     expect(rows.slice(2, 6)).toEqual([
       ["By hotel (page)", "clicks", "bookings", "cancelled", "conversion", "confirmed commission", "per 100 clicks"],
-      ["alpha", "3", "2", "1", "66.7%", "EUR 10.00", "EUR 333.33"],
-      ["home", "1", "1", "0", "100.0%", "EUR 3.00", "EUR 300.00"],
+      ["Test Brand Alpha", "3", "2", "1", "66.7%", "EUR 10.00", "EUR 333.33"],
+      ["Home page", "1", "1", "0", "100.0%", "EUR 3.00", "EUR 300.00"],
       ["all", "4", "4", "1", "100.0%", "EUR 14.00", "EUR 350.00"],
     ]);
     expect(rows).toContainEqual(["nobody-knows", "0", "1", "0", "-", "EUR 1.00", "-"]);
