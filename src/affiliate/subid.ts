@@ -28,6 +28,8 @@ export interface IdMaker {
   /** The template's first character some programme refuses, and that programme. */
   refused?: { char: string; programme: Programme };
   maxLength: number;
+  /** The characters a page's part may take (Infinity without {page}). */
+  room: number;
 }
 
 const classOf = (p: Programme) => new RegExp(`^[${p.subId.characters}]$`);
@@ -63,7 +65,7 @@ function maker(all: Programmes): IdMaker | undefined {
   const room = count("page") ? Math.floor((maxLength - fixed - count("lang") * 3 - count("placement") * LONGEST_PLACEMENT) / count("page")) : Infinity;
   const pagePart = (page: string) => {
     const written = write(page);
-    return written.length <= room ? written : written.slice(0, Math.max(0, room - 4)) + pageCode(page);
+    return written.length <= room ? written : written.slice(0, Math.max(0, room - 4 - sep.length)) + sep + pageCode(page);
   };
   const id = (v: PlacementValues) => {
     let out = parts[0];
@@ -75,6 +77,7 @@ function maker(all: Programmes): IdMaker | undefined {
     shortenedBy: (v) => (write(v.page).length > room ? all.list.find((p) => p.subId.maxLength === maxLength) : undefined),
     refused,
     maxLength,
+    room,
   };
 }
 
@@ -113,6 +116,16 @@ export function placementIdProblems(all: Programmes, o: { langs: string[]; pages
         pointer,
         message: `holds "${char}", which the programme ${programme.id} refuses in its sub-id (it takes ${programme.subId.characters}, ${o.where(programme.at.subId)})`,
         hint: `separate the placeholders with a character every programme takes, e.g. "{lang}_{page}_{placement}"`,
+      },
+    ];
+  }
+  const tightest = all.list.find((x) => x.subId.maxLength === ids.maxLength)!;
+  if (ids.room < 4) {
+    return [
+      {
+        pointer,
+        message: `leaves {page} ${Math.max(0, ids.room)} characters: the programme ${tightest.id} takes at most ${ids.maxLength} (${o.where(tightest.at.subId)}), and the rest takes ${ids.maxLength - ids.room} with the longest language and placement`,
+        hint: "shorten the template's fixed text: a page needs at least 4 characters for its short code",
       },
     ];
   }
