@@ -16,15 +16,20 @@ export interface PlacementValues {
 /** The placeholders a placement id template may use. */
 export const ID_PLACEHOLDERS = ["lang", "page", "placement"] as const;
 
+/** The longest placement name (header, footer): the room a page's part leaves for it. */
+const LONGEST_PLACEMENT = 6;
+
 /** Makes placement ids for one site's programmes. */
 export interface IdMaker {
   /** The id of a page, language and placement. */
   id(values: PlacementValues): string;
-  /** The programme whose length limit made a page's id use a short code, if any (check warns). */
-  shortenedBy(values: PlacementValues): Programme | undefined;
+  /** The programme whose length limit made a page's ids use a short code, if any (check warns). */
+  shortenedBy(values: Pick<PlacementValues, "page">): Programme | undefined;
   /** The template's first character some programme refuses, and that programme. */
   refused?: { char: string; programme: Programme };
   maxLength: number;
+  /** The characters a page's part may take (Infinity without {page}). */
+  room: number;
 }
 
 const classOf = (p: Programme) => new RegExp(`^[${p.subId.characters}]$`);
@@ -52,29 +57,27 @@ function maker(all: Programmes): IdMaker | undefined {
       if (no) refused = { char: ch, programme: no[0] };
     }
   }
-  const limits = all.list.map((p) => p.subId.maxLength);
-  const maxLength = Math.min(...limits);
-  const fill = (v: PlacementValues, page: string) => {
-    let out = parts[0];
-    for (let i = 1; i < parts.length; i += 2) out += (parts[i] === "page" ? page : write(v[parts[i] as keyof PlacementValues])) + parts[i + 1];
-    return out;
+  const maxLength = Math.min(...all.list.map((p) => p.subId.maxLength));
+  const count = (name: string) => template.split(`{${name}}`).length - 1;
+  // Room for a page's part whatever the language (2-3 letters) and placement beside it, so that one page's ids
+  // share one page part: the slug when it fits, else its start and a code of the whole.
+  const fixed = parts.filter((_, i) => i % 2 === 0).join("").length;
+  const room = count("page") ? Math.floor((maxLength - fixed - count("lang") * 3 - count("placement") * LONGEST_PLACEMENT) / count("page")) : Infinity;
+  const pagePart = (page: string) => {
+    const written = write(page);
+    return written.length <= room ? written : written.slice(0, Math.max(0, room - 4 - sep.length)) + sep + pageCode(page);
   };
   const id = (v: PlacementValues) => {
-    const page = write(v.page);
-    const full = fill(v, page);
-    if (full.length <= maxLength || !template.includes("{page}")) return full;
-    const code = pageCode(v.page);
-    const room = maxLength - (full.length - page.length) - code.length;
-    return fill(v, page.slice(0, Math.max(0, room)) + code);
+    let out = parts[0];
+    for (let i = 1; i < parts.length; i += 2) out += (parts[i] === "page" ? pagePart(v.page) : write(v[parts[i] as keyof PlacementValues])) + parts[i + 1];
+    return out;
   };
   return {
     id,
-    shortenedBy: (v) => {
-      const length = fill(v, write(v.page)).length;
-      return length > maxLength ? all.list.find((p) => p.subId.maxLength < length) : undefined;
-    },
+    shortenedBy: (v) => (write(v.page).length > room ? all.list.find((p) => p.subId.maxLength === maxLength) : undefined),
     refused,
     maxLength,
+    room,
   };
 }
 
@@ -113,6 +116,16 @@ export function placementIdProblems(all: Programmes, o: { langs: string[]; pages
         pointer,
         message: `holds "${char}", which the programme ${programme.id} refuses in its sub-id (it takes ${programme.subId.characters}, ${o.where(programme.at.subId)})`,
         hint: `separate the placeholders with a character every programme takes, e.g. "{lang}_{page}_{placement}"`,
+      },
+    ];
+  }
+  const tightest = all.list.find((x) => x.subId.maxLength === ids.maxLength)!;
+  if (ids.room < 4) {
+    return [
+      {
+        pointer,
+        message: `leaves {page} ${Math.max(0, ids.room)} characters: the programme ${tightest.id} takes at most ${ids.maxLength} (${o.where(tightest.at.subId)}), and the rest takes ${ids.maxLength - ids.room} with the longest language and placement`,
+        hint: "shorten the template's fixed text: a page needs at least 4 characters for its short code",
       },
     ];
   }

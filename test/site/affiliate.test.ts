@@ -163,17 +163,17 @@ describe("the bundled site's sponsored links", () => {
 
   it("labels each link with its language, page and placement, as content/site.yaml's template says", () => {
     const labels = (file: string) => links.filter((l) => l.file === file).map((l) => new URL(l.href).searchParams.get("label"));
-    expect(labels("index.html")).toEqual(["en-home-header", "en-home-menu", "en-home-hero", "en-home-cta", "en-home-footer"]);
+    expect(labels("index.html")).toEqual(["en_home_header", "en_home_menu", "en_home_hero", "en_home_cta", "en_home_footer"]);
     expect(labels(path.join("zh", "grand-hyatt-dubai", "index.html"))).toEqual([
-      "zh-grand-hyatt-dubai-header",
-      "zh-grand-hyatt-dubai-menu",
-      "zh-grand-hyatt-dubai-hero",
-      "zh-grand-hyatt-dubai-bar",
-      "zh-grand-hyatt-dubai-cta",
-      "zh-grand-hyatt-dubai-footer",
+      "zh_grand_hyatt_dubai_header",
+      "zh_grand_hyatt_dubai_menu",
+      "zh_grand_hyatt_dubai_hero",
+      "zh_grand_hyatt_dubai_bar",
+      "zh_grand_hyatt_dubai_cta",
+      "zh_grand_hyatt_dubai_footer",
     ]);
-    expect(labels(path.join("ja", "grand-hyatt-seoul", "index.html"))).toEqual(["ja-grand-hyatt-seoul-header", "ja-grand-hyatt-seoul-menu", "ja-grand-hyatt-seoul-top", "ja-grand-hyatt-seoul-bar", "ja-grand-hyatt-seoul-body", "ja-grand-hyatt-seoul-footer"]);
-    expect(labels(path.join("ja", "404.html"))).toEqual(["ja-404-header", "ja-404-menu", "ja-404-footer"]);
+    expect(labels(path.join("ja", "grand-hyatt-seoul", "index.html"))).toEqual(["ja_grand_hyatt_seoul_header", "ja_grand_hyatt_seoul_menu", "ja_grand_hyatt_seoul_top", "ja_grand_hyatt_seoul_bar", "ja_grand_hyatt_seoul_body", "ja_grand_hyatt_seoul_footer"]);
+    expect(labels(path.join("ja", "404.html"))).toEqual(["ja_404_header", "ja_404_menu", "ja_404_footer"]);
     for (const l of links) expect(new URL(l.href).searchParams.get("aid"), l.href).toBe("2468013");
     // Every link lands on the partner's page in the page's language (site.yaml affiliate.languages).
     const partnerLang: Record<string, string> = { en: "en-us", zh: "zh-cn", ja: "ja" };
