@@ -49,7 +49,7 @@ export async function makeReport(o: ReportOptions): Promise<{ report: ReportOutp
     format = formats.find((f) => f.name === o.format);
     if (!format) throw usage(`--format must be one of ${formats.map((f) => f.name).join(", ")} (got "${o.format}")`);
   }
-  const tallies = new Tallies(await placedIds(result, o.cwd), { from: o.from, to: o.to });
+  const tallies = new Tallies(await placedIds(result, o), { from: o.from, to: o.to });
   const sources: Sources = { files: [], skips: [] };
   const track = (file: string, kind: "export" | "clicks") => {
     const entry = { file, kind, format: "", rows: 0, skipped: 0 };

@@ -70,7 +70,9 @@ export class Tallies {
     placements: Iterable<PlacedId>,
     private readonly range: { from?: string; to?: string } = {},
   ) {
-    this.byId = new Map([...placements].map((p) => [p.id, p]));
+    this.byId = new Map();
+    // The first row of an id decides where it counts.
+    for (const p of placements) if (!this.byId.has(p.id)) this.byId.set(p.id, p);
   }
 
   /** Whether a date falls in the range (a missing date only when there is no range). */
