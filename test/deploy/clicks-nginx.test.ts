@@ -4,6 +4,7 @@
 // apart from those links, every page is byte for byte the page built with countClicks off.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { parse } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingTargets, clicksFixture, goTargets, htmlFiles } from "../support/clicks-fixture.js";
 import { markedBlock, startNginx } from "./nginx-server.js";
@@ -77,5 +78,25 @@ describe("click counting under nginx", () => {
         .replace(/<input type="hidden"[^>]*>/g, "")
         .replace(/(<form [^>]*action=")[^"]*"/, '$1(form)"');
     for (const [file, html] of on) expect(normal(html), file).toBe(normal(off.get(file)!));
+  });
+
+  it("has no page ask the browser to fetch a /go/ link or another site ahead of a click (links, speculation rules)", async () => {
+    const ahead: string[] = [];
+    const walk = (node: any, file: string) => {
+      const attr = (name: string) => node.attrs?.find((a: any) => a.name === name)?.value as string | undefined;
+      const offSite = (u: string) => u.startsWith("/go/") || /^(https?:)?\/\//.test(u);
+      if (node.tagName === "link" && /\b(prefetch|prerender|preload|modulepreload|dns-prefetch|preconnect|next)\b/.test(attr("rel") ?? "") && offSite(attr("href") ?? "")) ahead.push(`${file}: ${attr("rel")} ${attr("href")}`);
+      if (node.tagName === "script" && attr("type") === "speculationrules") {
+        const rules = JSON.parse(node.childNodes.map((c: any) => c.value).join(""));
+        for (const rule of [...(rules.prefetch ?? []), ...(rules.prerender ?? [])]) {
+          // A list of URLs names none off the site's pages; a document rule excludes /go/ and stays on the site.
+          if (rule.urls?.some(offSite)) ahead.push(`${file}: speculation rule for ${rule.urls.filter(offSite).join(", ")}`);
+          if (rule.where && !/"not":\{"href_matches":"\/go\/\*/.test(JSON.stringify(rule.where))) ahead.push(`${file}: speculation rule without {"not": {"href_matches": "/go/*"}}`);
+        }
+      }
+      for (const c of node.childNodes ?? []) walk(c, file);
+    };
+    for (const [file, html] of await htmlFiles(fx.dist)) walk(parse(html), file);
+    expect(ahead).toEqual([]);
   });
 });

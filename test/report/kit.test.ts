@@ -20,14 +20,15 @@ describe("the report kit", () => {
     expect([r.code, r.err]).toEqual([0, ""]);
     const report = JSON.parse(r.out);
     const log = (await readFile(path.join(REPO, KIT, "clicks.log"), "utf8")).trim().split("\n");
-    const clicks = log.filter((l) => l.endsWith(" 302 browser")).map((l) => / \/go\/[a-z]+-(home|grand-hyatt-[a-z-]+)-([a-z]+) /.exec(l)!);
+    // An id is language, page and placement joined by "_" or "-"; a hotel's page is its slug (grand-hyatt-<id>).
+    const clicks = log.filter((l) => l.endsWith(" 302 browser")).map((l) => / \/go\/[a-z]+[_-](home|grand[_-]hyatt[_-][a-z_-]+)[_-]([a-z]+) /.exec(l)!);
     const tally = (key: (m: RegExpExecArray) => string) => {
       const out: Record<string, number> = {};
       for (const m of clicks) out[key(m)] = (out[key(m)] ?? 0) + 1;
       return out;
     };
     const fromReport = (lines: { key: string; clicks: number }[]) => Object.fromEntries(lines.filter((l) => l.clicks).map((l) => [l.key, l.clicks]));
-    expect(fromReport(report.byHotel)).toEqual(tally((m) => m[1].replace("grand-hyatt-", "")));
+    expect(fromReport(report.byHotel)).toEqual(tally((m) => m[1].replace(/^grand[_-]hyatt[_-]/, "").replaceAll("_", "-")));
     expect(fromReport(report.byPlacement)).toEqual(tally((m) => m[2]));
     const rows = (await readFile(path.join(REPO, KIT, "bookings.csv"), "utf8")).trim().split(/\r?\n/).slice(1);
     expect([report.totals.clicks, report.totals.bookings, report.ignored]).toEqual([clicks.length, rows.length, { bot: log.length - clicks.length }]);
