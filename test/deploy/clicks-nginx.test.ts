@@ -1,12 +1,15 @@
 // Click counting under real nginx: the README's server block and docs/report.md's http-level include over a
 // build with countClicks on. Each /go/ link answers 302 to exactly the link the page had with countClicks off
 // (the form's fields passed on), never cached or indexed, logged one line a request in a format with no address;
-// apart from those links, every page is byte for byte the page built with countClicks off.
+// apart from those links, every page is byte for byte the page built with countClicks off. The preview server
+// answers /go/ the same way from the build's _go.json, and `hotelsite links` checks the links behind /go/.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingTargets, clicksFixture, goTargets, htmlFiles } from "../support/clicks-fixture.js";
+import { collectOutbound } from "../../src/outbound/collect.js";
+import { startServer } from "../../src/watch/server.js";
 import { markedBlock, startNginx } from "./nginx-server.js";
 
 let fx: Awaited<ReturnType<typeof clicksFixture>>;
@@ -98,5 +101,28 @@ describe("click counting under nginx", () => {
     };
     for (const [file, html] of await htmlFiles(fx.dist)) walk(parse(html), file);
     expect(ahead).toEqual([]);
+  });
+});
+
+describe("/go/ beside the hosts", () => {
+  it("is answered by the preview server as nginx answers it", async () => {
+    const preview = await startServer({ root: fx.dist, port: 0 });
+    try {
+      for (const { target, query, want } of await goTargets(fx)) {
+        const r = await fetch(preview.url + target + query, { redirect: "manual" });
+        expect([r.status, r.headers.get("location"), r.headers.get("cache-control")], target).toEqual([302, want, "no-store"]);
+      }
+      expect((await fetch(`${preview.url}/_go.json`)).status).toBe(404);
+    } finally {
+      await preview.close();
+    }
+  });
+
+  it("is followed by hotelsite links to the links it stands for", async () => {
+    const withGo = await collectOutbound(fx.dist);
+    const without = await collectOutbound(fx.distOff);
+    // The form's target is a form action, not a link: the same set of links either way.
+    expect([...withGo.keys()].sort()).toEqual([...without.keys()].sort());
+    expect(withGo.size).toBeGreaterThan(10);
   });
 });

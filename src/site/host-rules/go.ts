@@ -8,6 +8,31 @@
 /** The http-level nginx file: the build writes it exactly when countClicks is on. */
 export const GO_NGINX_FILE = "_nginx_clicks.conf";
 
+/** The /go/ map as data, for the tools that answer or follow /go/ links themselves (preview server, `links`). */
+export const GO_MAP_FILE = "_go.json";
+
+/** `_go.json`: each id's link, and the form fields each form id passes on. */
+export interface GoMap {
+  links: Record<string, string>;
+  fields: Record<string, string[]>;
+}
+
+/** The map of entries, as `_go.json` and the Pages Function hold it. */
+export function goMap(entries: GoEntry[]): GoMap {
+  return { links: Object.fromEntries(entries.map((e) => [e.id, e.url])), fields: Object.fromEntries(entries.filter((e) => e.fields?.length).map((e) => [e.id, e.fields!])) };
+}
+
+/** Where /go/<id> leads with the request's query (the form's fields passed on by name), or undefined for an unknown id. */
+export function goTarget(map: GoMap, id: string, query: URLSearchParams): string | undefined {
+  if (!Object.hasOwn(map.links, id)) return undefined;
+  let location = map.links[id];
+  for (const name of map.fields[id] ?? []) {
+    const value = query.get(name);
+    if (value !== null) location += `${location.includes("?") ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+  }
+  return location;
+}
+
 /** One /go/ target: the placement id, the programme's URL, and the form fields passed on (the availability form). */
 export interface GoEntry {
   id: string;

@@ -6,7 +6,7 @@ import type { OutputFile } from "../../render/assets.js";
 import type { Content } from "../../types.js";
 import type { ResolvedSite } from "../resolve.js";
 import { pagesWorker, ROUTES_JSON } from "./go-worker.js";
-import { GO_NGINX_FILE, nginxGoHttp } from "./go.js";
+import { GO_MAP_FILE, GO_NGINX_FILE, goMap, nginxGoHttp } from "./go.js";
 import { headersFile } from "./headers.js";
 import { nginxInclude } from "./nginx.js";
 import { hostPlan } from "./plan.js";
@@ -26,6 +26,7 @@ export function hostRuleFiles(site: ResolvedSite, content: Content): OutputFile[
           { path: GO_NGINX_FILE, contents: nginxGoHttp(plan.go) },
           { path: "_worker.js", contents: pagesWorker(plan.go, securityHeaders(plan.formHosts, true)) },
           { path: "_routes.json", contents: ROUTES_JSON },
+          { path: GO_MAP_FILE, contents: `${JSON.stringify(goMap(plan.go), null, 1)}\n` },
         ]
       : []),
   ];
