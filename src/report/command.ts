@@ -94,10 +94,12 @@ export async function makeReport(o: ReportOptions): Promise<{ report: ReportOutp
     entry.rows += entry.skipped;
   }
   const report = tallies.report();
-  // Hotels by their name in the default language; the CSV and JSON keep the id.
+  // Hotels by their name in the default language, languages by theirs; the CSV and JSON keep the id and code.
   const def = result.content.site.languages[0].code;
   const names = new Map<string, string>([["home", "Home page"], ["404", "Not-found page"], ...result.content.hotels.map((h) => [h.id, String(h.text[def]?.name ?? h.id)] as [string, string])]);
   for (const l of report.byHotel) l.label = names.get(l.key);
+  const languages = new Map(result.content.site.languages.map((l) => [l.code, `${l.label} (${l.code})`]));
+  for (const l of report.byLanguage) l.label = languages.get(l.key);
   return { report: { ...report, ...sources }, siteName: result.content.site.siteName };
 }
 

@@ -39,6 +39,7 @@ describe("hotelsite report", () => {
       ["Home page", "1", "1", "0", "100.0%", "EUR 3.00", "EUR 300.00"],
       ["all", "4", "6", "1", "150.0%", "EUR 20.00", "EUR 500.00"],
     ]);
+    expect(rows).toContainEqual(["English (en)", "2", "3", "0", "150.0%", "EUR 16.00", "EUR 800.00"]);
     expect(rows).toContainEqual(["nobody-knows", "0", "1", "0", "-", "EUR 1.00", "-"]);
     expect(r.out).toContain("bookings.csv: 6 rows read as Booking.com Partner Centre (individual bookings)\nclicks.log: 4 lines read as click log");
   });
