@@ -65,7 +65,10 @@ function maker(all: Programmes): IdMaker | undefined {
   const room = count("page") ? Math.floor((maxLength - fixed - count("lang") * 3 - count("placement") * LONGEST_PLACEMENT) / count("page")) : Infinity;
   const pagePart = (page: string) => {
     const written = write(page);
-    return written.length <= room ? written : written.slice(0, Math.max(0, room - 4 - sep.length)) + sep + pageCode(page);
+    if (written.length <= room) return written;
+    let start = written.slice(0, Math.max(0, room - 4 - sep.length));
+    while (sep && start.endsWith(sep)) start = start.slice(0, -1);
+    return start + sep + pageCode(page);
   };
   const id = (v: PlacementValues) => {
     let out = parts[0];
