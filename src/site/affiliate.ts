@@ -49,15 +49,20 @@ export function placementId(o: Omit<BookingUrlInput, "link" | "programme">): str
 
 /** The URL a Book link opens: the destination (scheme and host lower-cased) through the hotel's programme. */
 export function bookingUrl(o: BookingUrlInput): string {
-  const memo = o.memo ?? new Memo();
-  const programme = programmeOf(programmesOf(o.site.affiliate, memo), o.programme);
-  return programmeUrl(o.link, programme, { lang: o.lang, subId: placementId({ ...o, memo }) }, memo);
+  return bookLink({ ...o, label: "", rel: "", placements: [o.placement] }).hrefs[o.placement];
 }
 
 /** A Book link with its URL for each of `placements` on one page in one language (resolve's one call). */
 export function bookLink<P extends Placement>(o: Omit<BookingUrlInput, "placement"> & { label: string; rel: string; placements: readonly P[] }): BookLink<P> {
   const hrefs = {} as Record<P, string>;
   const memo = o.memo ?? new Memo();
-  for (const placement of o.placements) hrefs[placement] = bookingUrl({ ...o, memo, placement });
+  // The programme and the id maker looked up once for the page's links, not once a link.
+  const all = programmesOf(o.site.affiliate, memo);
+  const programme = programmeOf(all, o.programme);
+  const ids = idMaker(all, memo);
+  for (const placement of o.placements) {
+    const subId = ids?.id({ lang: o.lang, page: o.page, placement });
+    hrefs[placement] = programmeUrl(o.link, programme, { lang: o.lang, subId }, memo);
+  }
   return { hrefs, label: o.label, rel: o.rel };
 }
