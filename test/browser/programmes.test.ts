@@ -119,7 +119,7 @@ for (const ex of EXAMPLES) {
       expect(formActions).toEqual(Array(3).fill(ex.hosts.map((h) => `https://${h}`).join(" ")));
     });
 
-    it("the home page's hero button, a card and the hotel's hero button reach the partner with the placement's id, hotel and language", async () => {
+    it("the home page's hero button, a card and the hotel's hero button reach the partner with the placement's id, hotel and language", { timeout: 120_000 }, async () => {
       const { page, seen } = await partnerContext(site, ex, true);
       await page.goto(site().url + "/");
       const hero = read(ex, await requestOf(page, seen, () => page.locator("main a[data-book]").first().click()));
@@ -138,7 +138,7 @@ for (const ex of EXAMPLES) {
       expect(query(own.destination)).toEqual({ ss: "Grand Hyatt Dubai", lang: "zh-cn" });
     });
 
-    it("the availability form with JavaScript reaches the partner with the form's id and the visitor's dates, adults and rooms", async () => {
+    it("the availability form with JavaScript reaches the partner with the form's id and the visitor's dates, adults and rooms", { timeout: 120_000 }, async () => {
       const { page, seen, sent } = await submitForm(true);
       expect(sent.destination.origin + sent.destination.pathname).toBe(SEARCH);
       expect(query(sent.destination)).toEqual({ lang: "ja", ss: "Grand Hyatt Dubai", checkin: "2031-03-10", checkout: "2031-03-14", group_adults: "3", no_rooms: "2" });
@@ -148,7 +148,7 @@ for (const ex of EXAMPLES) {
       expect(again.destination.searchParams.getAll("checkout")).toEqual(["2031-03-16"]);
     });
 
-    it("the availability form without JavaScript still reaches the partner with the form's id: with the dates, or through a network at the hotel's own page", async () => {
+    it("the availability form without JavaScript still reaches the partner with the form's id: with the dates, or through a network at the hotel's own page", { timeout: 120_000 }, async () => {
       const { seen, sent } = await submitForm(false);
       if (ex.destination) {
         // A network needs the destination encoded in its link, which no form can do: the hotel's own page, in Japanese.
