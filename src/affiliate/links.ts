@@ -24,14 +24,19 @@ function valueOf(p: Programme, name: string, fill: Fill): string | undefined {
  * link is always made, such a placeholder empty (validation refuses a link whose sub-id could be missing).
  */
 export function fillTemplate(template: string, p: Programme, fill: Fill & { destination?: string }, encode: (v: string) => string = (v) => v): string | undefined {
+  let parts = split.get(template);
+  if (!parts) split.set(template, (parts = template.split(/\{([A-Za-z][A-Za-z0-9]*)\}/)));
+  let out = parts[0];
   let missing = false;
-  const out = template.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_, name: string) => {
-    const v = name === "destination" ? fill.destination : valueOf(p, name, fill);
+  for (let i = 1; i < parts.length; i += 2) {
+    const v = parts[i] === "destination" ? fill.destination : valueOf(p, parts[i], fill);
     if (v === undefined) missing = true;
-    return encode(v ?? "");
-  });
+    out += encode(v ?? "") + parts[i + 1];
+  }
   return missing && fill.destination === undefined ? undefined : out;
 }
+/** Templates split once at their placeholders (a page's six links fill the same few). */
+const split = new Map<string, string[]>();
 
 /** Whether a parameter's value differs between pages (language, sub-id) rather than being fixed for the programme. */
 const varies = (value: string) => /\{(language|subId)\}/.test(value);
@@ -51,10 +56,12 @@ interface Prepared {
   head: string;
   fragment: string;
 }
-const PREPARED = table<Programme, Map<string, Prepared>>("booking links");
+/** Per programme: its destinations parsed, and the parameters whose values vary (language, sub-id). */
+const PREPARED = table<Programme, { links: Map<string, Prepared>; varying: [string, string][] }>("booking links");
 
-function prepare(link: string, p: Programme, memo: Memo): Prepared {
-  const byLink = memo.get(PREPARED, p, () => new Map());
+function prepare(link: string, p: Programme, memo: Memo): Prepared & { varying: [string, string][] } {
+  const kept = memo.get(PREPARED, p, () => ({ links: new Map(), varying: Object.entries(p.params).filter(([, v]) => varies(v)) }));
+  const byLink = kept.links;
   let prepared = byLink.get(link);
   if (!prepared) {
     const url = new URL(link);
@@ -64,7 +71,7 @@ function prepare(link: string, p: Programme, memo: Memo): Prepared {
     url.hash = "";
     byLink.set(link, (prepared = { head: url.href, fragment }));
   }
-  return prepared;
+  return { ...prepared, varying: kept.varying };
 }
 
 /** A value as a query writes it: as it is when it needs no escaping, else form-encoded. */
@@ -72,10 +79,9 @@ const queryValue = (name: string, value: string) => (/^[A-Za-z0-9_.-]*$/.test(va
 
 /** The destination with the programme's parameters for this language and sub-id (no network around it). */
 export function destinationUrl(link: string, p: Programme, fill: Fill, memo: Memo = new Memo()): string {
-  const { head, fragment } = prepare(link, p, memo);
+  const { head, fragment, varying } = prepare(link, p, memo);
   const pairs: string[] = [];
-  for (const [name, value] of Object.entries(p.params)) {
-    if (!varies(value)) continue;
+  for (const [name, value] of varying) {
     const v = fillTemplate(value, p, fill);
     if (v !== undefined) pairs.push(queryValue(name, v));
   }

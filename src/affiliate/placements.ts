@@ -49,7 +49,7 @@ export function placementRows(content: Pick<Content, "site" | "hotels">, o: { ba
       for (const placement of PAGE_PLACEMENTS.chrome) row(placement, undefined, bookingUrl({ link: site.affiliate.link, site, lang, page, placement, memo }));
       for (const placement of p.own) row(placement, p.programme, bookingUrl({ link: p.link, site, lang, page, placement, programme: p.programme, memo }));
       if (p.route.kind !== "hotel") continue;
-      const form = availabilityForm({ site, link: p.link, name: p.name0 ?? p.name, lang, page, programme: p.programme, memo });
+      const form = availabilityForm({ site: { affiliate: site.affiliate }, link: p.link, name: p.name0 ?? p.name, lang, page, programme: p.programme, memo });
       if (form) row("form", p.programme, `${form.action}?${new URLSearchParams(form.hidden.map((f) => [f.name, f.value]))}`);
     }
   }

@@ -48,7 +48,9 @@ function maker(all: Programmes): IdMaker | undefined {
   const accepted = new Map<string, boolean>();
   const ok = (ch: string) => accepted.get(ch) ?? accepted.set(ch, classes.every(([, re]) => re.test(ch))).get(ch)!;
   const sep = ok("_") ? "_" : "";
-  const write = (value: string) => [...value].map((ch) => (ok(ch) ? ch : sep)).join("");
+  // Each value written once: a site has a few languages and placements and one slug a page, used six times a page.
+  const written = new Map<string, string>();
+  const write = (value: string) => written.get(value) ?? written.set(value, [...value].map((ch) => (ok(ch) ? ch : sep)).join("")).get(value)!;
   const parts = template.split(/\{(lang|page|placement)\}/);
   let refused: IdMaker["refused"];
   for (let i = 0; i < parts.length && !refused; i += 2) {
@@ -64,8 +66,11 @@ function maker(all: Programmes): IdMaker | undefined {
   const fixed = parts.filter((_, i) => i % 2 === 0).join("").length;
   const room = count("page") ? Math.floor((maxLength - fixed - count("lang") * 3 - count("placement") * LONGEST_PLACEMENT) / count("page")) : Infinity;
   const pagePart = (page: string) => {
-    const written = write(page);
-    return written.length <= room ? written : written.slice(0, Math.max(0, room - 4 - sep.length)) + sep + pageCode(page);
+    const slug = write(page);
+    if (slug.length <= room) return slug;
+    let start = slug.slice(0, Math.max(0, room - 4 - sep.length));
+    while (sep && start.endsWith(sep)) start = start.slice(0, -1);
+    return start + sep + pageCode(page);
   };
   const id = (v: PlacementValues) => {
     let out = parts[0];

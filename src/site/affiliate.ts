@@ -49,9 +49,8 @@ export function placementId(o: Omit<BookingUrlInput, "link" | "programme">): str
 
 /** The URL a Book link opens: the destination (scheme and host lower-cased) through the hotel's programme. */
 export function bookingUrl(o: BookingUrlInput): string {
-  const memo = o.memo ?? new Memo();
-  const programme = programmeOf(programmesOf(o.site.affiliate, memo), o.programme);
-  return programmeUrl(o.link, programme, { lang: o.lang, subId: placementId({ ...o, memo }) }, memo);
+  // The programme's own URL, never the site's /go/ link (countClicks is the pages' business).
+  return bookLink({ ...o, site: { affiliate: o.site.affiliate }, label: "", rel: "", placements: [o.placement] }).hrefs[o.placement];
 }
 
 /**
@@ -61,9 +60,13 @@ export function bookingUrl(o: BookingUrlInput): string {
 export function bookLink<P extends Placement>(o: Omit<BookingUrlInput, "placement" | "site"> & { site: Pick<SiteSettings, "affiliate" | "countClicks">; label: string; rel: string; placements: readonly P[] }): BookLink<P> {
   const hrefs = {} as Record<P, string>;
   const memo = o.memo ?? new Memo();
+  // The programme and the id maker looked up once for the page's links, not once a link.
+  const all = programmesOf(o.site.affiliate, memo);
+  const programme = programmeOf(all, o.programme);
+  const ids = idMaker(all, memo);
   for (const placement of o.placements) {
-    const id = o.site.countClicks ? placementId({ ...o, memo, placement }) : undefined;
-    hrefs[placement] = id ? goUrl(id) : bookingUrl({ ...o, memo, placement });
+    const subId = ids?.id({ lang: o.lang, page: o.page, placement });
+    hrefs[placement] = o.site.countClicks && subId ? goUrl(subId) : programmeUrl(o.link, programme, { lang: o.lang, subId }, memo);
   }
   return { hrefs, label: o.label, rel: o.rel };
 }

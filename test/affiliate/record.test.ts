@@ -24,7 +24,7 @@ describe("mergeRecord", () => {
 });
 
 describe("hotelsite links --placements", () => {
-  it("writes the table (CSV or JSON) beside the site and keeps every id ever issued in content/placements.json", async () => {
+  it("writes the table (CSV or JSON) beside the site and keeps every id ever issued in content/placements.json", { timeout: 120_000 }, async () => {
     const fx = await fixtureCopy({ "site.yaml": (s) => s.replace("  allowedHosts: [book.example.com]\n", '  allowedHosts: [book.example.com]\n  tracking: { param: label, template: "{lang}_{page}_{placement}" }\n') });
     try {
       const r = await runCli(["links", "--placements"], fx.dir);

@@ -11,8 +11,7 @@ import type { GoEntry } from "./go.js";
 export function goEntries(content: Pick<Content, "site" | "hotels">): GoEntry[] {
   const programmes = programmesOf(content.site.affiliate);
   const programmeOfPage = new Map(content.hotels.map((h) => [h.id, programmeOf(programmes, h.programme)]));
-  // The table of the links as they are without /go/ (with countClicks on, the form's action is /go/ itself).
-  return placementRows({ ...content, site: { ...content.site, countClicks: false } }).flatMap((row): GoEntry[] => {
+  return placementRows(content).flatMap((row): GoEntry[] => {
     if (!row.id) return [];
     const p = row.placement === "form" ? programmeOfPage.get(row.page) : undefined;
     const s = p && !p.link ? p.search : undefined;
