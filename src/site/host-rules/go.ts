@@ -53,7 +53,8 @@ export const NGINX_LOG_FILE = "/var/log/nginx/hotelsite-clicks.log";
 export const NETLIFY_MAX_GO = 9_000;
 
 /** Text inside an nginx quoted string: `$` (a variable), quotes, backslashes, spaces and braces percent-encoded. */
-const nginxText = (url: string) => url.replace(/[$"\\\s{};]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+const UNSAFE = /[$"\\\s{};]/;
+const nginxText = (url: string) => (UNSAFE.test(url) ? url.replace(new RegExp(UNSAFE, "g"), (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`) : url);
 
 /** The form fields a host can pass on by name (nginx's $arg_<name>: letters, digits and underscores only). */
 const passable = (e: GoEntry) => (e.fields ?? []).filter((name) => /^[A-Za-z0-9_]+$/.test(name));
