@@ -10,7 +10,7 @@ import { formatTranslationFindings, translationFindings, translationWarnings } f
 import { ContentErrors } from "./errors.js";
 import { FileError } from "./io/file-error.js";
 import { writeGuarded } from "./io/write.js";
-import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings } from "./report.js";
+import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings } from "./summary.js";
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import type { Io } from "./io.js";
 import { packageRoot } from "./util/paths.js";
@@ -21,6 +21,7 @@ import { isLoopback } from "./watch/host-check.js";
 import { settleWithin, untilStopped } from "./watch/stop.js";
 import { OutputError } from "./write/writer.js";
 import { registerLinks } from "./outbound/command.js";
+import { registerReport } from "./report/command.js";
 import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
 
 export type { Io } from "./io.js";
@@ -235,6 +236,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
   registerTranslate(program, io);
   registerLinks(program, io, (c) => (code = c));
+  registerReport(program, io);
   // The command that ran ("check", "translate import"), for the closing line of a failed run.
   let ran = "";
   program.hook("preAction", (_root, action) => {

@@ -54,6 +54,8 @@ export interface Hotel {
   /** Focal point of `image` (src/content/image-focus.ts). */
   imageFocus?: ImageFocus;
   affiliateLink: string;
+  /** The affiliate programme its links go through (an id of site.yaml's affiliate.programmes); none: the default. */
+  programme?: string;
   /** Key figures for the facts panel (src/site/facts.ts). */
   facts?: HotelFact[];
   /** Gallery photographs, content-relative paths. */

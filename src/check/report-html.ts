@@ -2,10 +2,10 @@
 // site's pages (and the shared interface strings) by language, each cell coloured by how much of it is
 // translated and listing the fields that fall back, then every warning by file. Pure: data in, HTML out.
 import { sortByPlace, type Warning } from "../errors.js";
-import { coverageBySource, coverageTotals, percent } from "../report.js";
+import { coverageBySource, coverageTotals, percent } from "../summary.js";
 import type { Page } from "../site/pages.js";
 import type { Coverage } from "../site/resolve.js";
-import { xmlEscape } from "../site/xml.js";
+import { standalonePage, xmlEscape } from "../site/xml.js";
 import type { Content } from "../types.js";
 
 /** What the report shows. */
@@ -98,17 +98,11 @@ export function checkReportHtml(input: ReportInput): string {
     : `<p class="none">No warnings.</p>`;
 
   const fallbacks = coverage.reduce((n, c) => n + c.fallbacks.length, 0);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>${e(content.site.siteName)}: translation and content report</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>${e(content.site.siteName)}: translation and content report</h1>
+  const title = `${content.site.siteName}: translation and content report`;
+  return standalonePage({
+    title,
+    style: STYLE,
+    body: `<h1>${e(content.site.siteName)}: translation and content report</h1>
 <p class="meta">${input.pages.length} pages in ${languages.length} languages; ${fallbacks} field${fallbacks === 1 ? "" : "s"} fall back to ${e(languages[0].label)}; ${warnings.length} warning${warnings.length === 1 ? "" : "s"}. Made ${e(input.generated.toISOString())} by <code>hotelsite check --report</code>.</p>
 <h2>Translation coverage</h2>
 <p class="legend"><span class="complete">complete</span><span class="mostly">80% or more</span><span class="partly">40% or more</span><span class="barely">under 40%</span> Each cell lists the fields shown in ${e(languages[0].label)} instead.</p>
@@ -122,8 +116,6 @@ ${totalRow}
 <h2>Warnings</h2>
 <div class="warnings">
 ${warningList}
-</div>
-</body>
-</html>
-`;
+</div>`,
+  });
 }

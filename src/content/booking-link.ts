@@ -21,10 +21,15 @@ export function portProblem(url: URL): string | undefined {
   return `the port :${url.port} is refused: booking links use the standard https port; remove ":${url.port}" after ${url.hostname}`;
 }
 
-/** The form links are compared in: scheme and host lower-cased as the build writes them, the rest as written. */
-export function comparableLink(link: string): string {
+/**
+ * The form links are compared in: scheme and host lower-cased as the build writes them, without the parameters
+ * the build sets (`strip`: partner id, label, language), the rest as written.
+ */
+export function comparableLink(link: string, strip: readonly string[] = []): string {
   try {
-    return new URL(link).href;
+    const url = new URL(link);
+    for (const name of strip) url.searchParams.delete(name);
+    return url.href;
   } catch {
     return link;
   }

@@ -133,7 +133,8 @@ export function megabytes(n: number): string {
   return Number.isInteger(mb) ? `${mb} MB` : `${mb.toFixed(1)} MB`;
 }
 
-function errnoRefusal(e: unknown): { refused: ReadRefusal } {
+/** An errno as a refusal in words; a failure without a code is rethrown (a bug). */
+export function errnoRefusal(e: unknown): { refused: ReadRefusal } {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === "ENOENT" || code === "ENOTDIR") return refuse("missing", "does not exist", "check the spelling");
   if (code === "ELOOP") return refuse("unreadable", "is a link that loops (or was replaced by a link while being read)", "replace the link with the file");

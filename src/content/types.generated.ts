@@ -213,9 +213,13 @@ export namespace HotelSchema {
       y: number;
     };
     /**
-     * This hotel's booking link: https, on a host listed in site.yaml's affiliate.allowedHosts, unique to this hotel. The partner id is added by the build; do not repeat it here.
+     * This hotel's booking link (its own page on the booking site): https, on one of its programme's hosts in site.yaml, unique to this hotel. The programme's partner id, sub-id and language are added by the build; do not repeat them here.
      */
     affiliateLink: string;
+    /**
+     * The affiliate programme this hotel's links and form go through: a key of site.yaml's affiliate.programmes. Without it, the site's default programme.
+     */
+    programme?: string;
     /**
      * Key figures shown at a glance near the top of the page, in this order (e.g. - { kind: rooms, value: 674 }). Only figures the hotel's copy states; units are shown as written here, never converted.
      *
@@ -614,43 +618,103 @@ export namespace SiteSchema {
      */
     contactEmail: string;
     /**
-     * The affiliate programme, set once: the general booking link, the partner id added to every booking link, and the hosts booking links may point at.
+     * The affiliate programmes, set once: the general booking link, the programmes booking links go through (or, in the short form, one programme's partner id, label and hosts), and the placement ids.
      */
     affiliate: {
       /**
-       * General booking link for the header, home page and footer.
+       * General booking link (a destination on the default programme's hosts) for the header, home page and footer.
        */
       link: string;
-      /**
-       * Query parameter that carries the partner id (e.g. aid).
-       */
-      partnerParam: string;
-      /**
-       * The affiliate partner id, added to every booking link by the build.
-       */
-      partnerId: string;
-      /**
-       * Hosts booking links may point at; any other host is an error.
-       *
-       * @minItems 1
-       */
-      allowedHosts: [string, ...string[]];
       /**
        * Add noreferrer to booking links (hides the referring page from the partner).
        */
       noreferrer?: boolean;
       /**
-       * Query parameter the partner reads the visitor's language from (Booking.com: lang); every booking link and the availability form carry it, valued from `languages`.
+       * The placement id every programme carries as its {subId}: one per page, language and placement ({page} is home, 404 or the hotel's slug; {placement} header, menu, footer, hero, top, bar, form, body or cta).
+       */
+      placementIds?: string;
+      /**
+       * The default programme (a key of programmes); without it, the first one.
+       */
+      programme?: string;
+      /**
+       * The affiliate programmes by key (lower-case letters, digits, _ and -); hotels may name one with `programme`.
+       */
+      programmes?: {
+        /**
+         * One affiliate programme: how a booking link is made from a destination (the hotel's own page on the booking site).
+         */
+        [k: string]: {
+          /**
+           * A network's link around the destination: {destination} (the destination URL-encoded, the whole value of one query parameter), {subId} (a query value or a path segment) and the names of `ids`. Without it the programme's parameters are added to the destination itself.
+           */
+          link?: string;
+          /**
+           * The programme's ids, used as {name} in `link` and `params` (e.g. publisher: "123456", merchant: "1234").
+           */
+          ids?: {
+            [k: string]: string;
+          };
+          /**
+           * Parameters added to the destination, name: value; a value may be an id, {subId} (the placement id) or {language} (the partner's value for the page's language), e.g. aid: "2468013", label: "{subId}", lang: "{language}".
+           */
+          params?: {
+            [k: string]: string;
+          };
+          /**
+           * The partner's language value for each site language code (Booking.com: en: en-us, zh: zh-cn, ja: ja), given as {language}; a site language missing here sends no language.
+           */
+          languages?: {
+            [k: string]: string;
+          };
+          /**
+           * What the programme's sub-id accepts (Awin's clickref: a-z0-9_ and 50 characters); the placement ids are written to fit every programme.
+           */
+          subId?: {
+            /**
+             * The characters it takes, as the inside of a character class (a-z0-9_).
+             */
+            characters: string;
+            /**
+             * The longest sub-id it takes.
+             */
+            maxLength: number;
+          };
+          /**
+           * Every host its links and form may go to: the network's and the destination's (the CSP's form-action allows them; hotels' links must be on them).
+           *
+           * @minItems 1
+           */
+          hosts: [string, ...string[]];
+          search?: Search;
+        };
+      };
+      /**
+       * Short form (one programme of parameters; use programmes instead): Query parameter that carries the partner id (e.g. aid).
+       */
+      partnerParam?: string;
+      /**
+       * Short form (one programme of parameters; use programmes instead): The affiliate partner id, added to every booking link by the build.
+       */
+      partnerId?: string;
+      /**
+       * Short form (one programme of parameters; use programmes instead): Hosts booking links may point at; any other host is an error.
+       *
+       * @minItems 1
+       */
+      allowedHosts?: [string, ...string[]];
+      /**
+       * Short form (one programme of parameters; use programmes instead): Query parameter the partner reads the visitor's language from (Booking.com: lang); every booking link and the availability form carry it, valued from `languages`.
        */
       languageParam?: string;
       /**
-       * The partner's language value for each site language code (Booking.com: en: en-us, zh: zh-cn, ja: ja); a site language missing here sends no language.
+       * Short form (one programme of parameters; use programmes instead): The partner's language value for each site language code (Booking.com: en: en-us, zh: zh-cn, ja: ja); a site language missing here sends no language.
        */
       languages?: {
         [k: string]: string;
       };
       /**
-       * The availability form on hotel pages: the partner's search page it submits to (GET) and the partner's names for its fields. Without it hotel pages have no form.
+       * Short form (one programme of parameters; use programmes instead): The availability form on hotel pages: the partner's search page it submits to (GET) and the partner's names for its fields. Without it hotel pages have no form.
        */
       search?: {
         /**
@@ -679,7 +743,7 @@ export namespace SiteSchema {
         rooms: string;
       };
       /**
-       * A tracking label on every booking link, so the partner's report tells each page, language and placement apart.
+       * Short form (one programme of parameters; use programmes instead): A tracking label on every booking link, so the partner's report tells each page, language and placement apart.
        */
       tracking?: {
         /**
@@ -776,6 +840,92 @@ export namespace SiteSchema {
        */
       y: number;
     };
+    /**
+     * First-party click counts: every booking link points at the site's own /go/<placement id>, which the host answers with a redirect to the programme's link and logs without personal data (docs/report.md). Off: links point straight at the programme.
+     */
+    countClicks?: boolean;
+    /**
+     * Programme exports that hotelsite report reads beyond its presets (booking, awin, travelpayouts, stay22): per format name, the heading of each column.
+     */
+    exportFormats?: {
+      [k: string]: {
+        [k: string]: unknown;
+      } & {
+        /**
+         * Heading of the sub-id column (the placement id the link carried).
+         */
+        subId: string;
+        /**
+         * Heading of the booking status column.
+         */
+        status: string;
+        /**
+         * Heading of the commission column.
+         */
+        commission: string;
+        /**
+         * Heading of the currency column (or give fixedCurrency).
+         */
+        currency?: string;
+        /**
+         * The currency of every row, for an export without a currency column.
+         */
+        fixedCurrency?: string;
+        /**
+         * Heading of the booking date column.
+         */
+        booked?: string;
+        /**
+         * Heading of the check-in date column.
+         */
+        checkIn?: string;
+        /**
+         * Heading of the check-out date column.
+         */
+        checkOut?: string;
+        /**
+         * Order of day, month and year in dates written with slashes or dots (ISO dates are always read); default ymd.
+         */
+        dateOrder?: "dmy" | "mdy" | "ymd";
+        /**
+         * The export's own status words, added to the usual ones (approved, declined, ...).
+         */
+        statuses?: {
+          confirmed?: string[];
+          pending?: string[];
+          cancelled?: string[];
+        };
+      };
+    };
+  }
+  /**
+   * The availability form on its hotels' pages: the partner's search page (a destination on its hosts) and the partner's names for its fields. Without it those pages have no form.
+   */
+  export interface Search {
+    /**
+     * The partner's search page the form submits to (Booking.com: https://www.booking.com/searchresults.html).
+     */
+    action: string;
+    /**
+     * Parameter of the search term; a hotel's is its affiliateLink's value of this parameter, else its name (Booking.com: ss).
+     */
+    term: string;
+    /**
+     * Parameter of the check-in date, YYYY-MM-DD (Booking.com: checkin).
+     */
+    checkIn: string;
+    /**
+     * Parameter of the check-out date, YYYY-MM-DD (Booking.com: checkout).
+     */
+    checkOut: string;
+    /**
+     * Parameter of the number of adults (Booking.com: group_adults).
+     */
+    adults: string;
+    /**
+     * Parameter of the number of rooms (Booking.com: no_rooms).
+     */
+    rooms: string;
   }
 }
 

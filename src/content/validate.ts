@@ -2,7 +2,7 @@
 // mistake before failing once. Pure: works on what load returned.
 import type { ValidateFunction } from "ajv";
 import { ContentError, ContentErrors, type Warning } from "../errors.js";
-import { trackingProblems } from "../site/affiliate.js";
+import { affiliateErrors, looseHosts } from "../affiliate/content-rules.js";
 import { comparableLink, portProblem, spaceProblem } from "./booking-link.js";
 import type { Content, Hotel, LoadedContent, SiteSettings, SourceFile } from "../types.js";
 import { withSiteName } from "../site/i18n.js";
@@ -84,8 +84,8 @@ function checkLanguages(
 /** The shape of a text block's language key, as the schemas' propertyNames have it. */
 const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
-/** Why a booking link is refused (the hint), or undefined when it is https on an allowed host. */
-export function linkProblem(link: string, hosts: string[] | undefined): string | undefined {
+/** Why a booking link is refused (the hint), or undefined when it is https on an allowed host (`where` names the hosts' setting). */
+export function linkProblem(link: string, hosts: string[] | undefined, where = "site.yaml affiliate.allowedHosts"): string | undefined {
   const space = spaceProblem(link);
   if (space) return space;
   let url: URL;
@@ -94,10 +94,10 @@ export function linkProblem(link: string, hosts: string[] | undefined): string |
   } catch {
     return `it is not a full URL; write it as https://${hosts?.[0] ?? "partner.example"}/...`;
   }
-  const allowed = hosts ? ` on ${hosts.join(", ")} (site.yaml affiliate.allowedHosts)` : "";
+  const allowed = hosts ? ` on ${hosts.join(", ")} (${where})` : "";
   if (url.protocol !== "https:") return `${url.protocol} links are refused: booking links are https:// URLs${allowed}`;
   if (url.username || url.password) return `a user name or password before "@" is refused: this link would go to ${url.hostname}`;
-  if (hosts && !hosts.includes(url.hostname)) return `${url.hostname} is not an allowed host; allowed hosts (site.yaml affiliate.allowedHosts): ${hosts.join(", ")}`;
+  if (hosts && !hosts.includes(url.hostname)) return `${url.hostname} is not an allowed host; allowed hosts (${where}): ${hosts.join(", ")}`;
   return portProblem(url);
 }
 
@@ -105,12 +105,12 @@ export function linkProblem(link: string, hosts: string[] | undefined): string |
  * A hotel link's problem and compared form (two URL parses), worked out once per file: load hands an unchanged
  * file's same object to the next run, and the answer holds while the link and the allowed hosts are the same.
  */
-const LINKS = table<SourceFile, { link: string; hosts: string[] | undefined; problem: string | undefined; comparable: string }>("link facts");
-function linkFacts(memo: Memo, source: SourceFile, link: string, hosts: string[] | undefined): { problem: string | undefined; comparable: string } {
+const LINKS = table<SourceFile, { link: string; hosts: string[] | undefined; strip: string[]; problem: string | undefined; comparable: string }>("link facts");
+function linkFacts(memo: Memo, source: SourceFile, link: string, o: { hosts: string[] | undefined; where: string; strip: string[] }): { problem: string | undefined; comparable: string } {
   const kept = memo.map(LINKS);
   let facts = kept.get(source);
-  if (!facts || facts.link !== link || !sameList(facts.hosts, hosts)) {
-    kept.set(source, (facts = { link, hosts, problem: linkProblem(link, hosts), comparable: comparableLink(link) }));
+  if (!facts || facts.link !== link || !sameList(facts.hosts, o.hosts) || !sameList(facts.strip, o.strip)) {
+    kept.set(source, (facts = { link, hosts: o.hosts, strip: o.strip, problem: linkProblem(link, o.hosts, o.where), comparable: comparableLink(link, o.strip) }));
   }
   return facts;
 }
@@ -121,13 +121,6 @@ const sameList = (a: string[] | undefined, b: string[] | undefined) => a === b |
 const STEMS = table<SourceFile, string>("file stems");
 function stemOf(memo: Memo, source: SourceFile): string {
   return memo.get(STEMS, source, () => source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, ""));
-}
-
-/** The affiliate settings read loosely, so links are checked even when site.yaml has other mistakes. */
-function rawAffiliate(data: unknown): { link?: string; hosts?: string[] } {
-  const a = (data as { affiliate?: { link?: unknown; allowedHosts?: unknown } } | null)?.affiliate;
-  const hosts = Array.isArray(a?.allowedHosts) && a.allowedHosts.every((h) => typeof h === "string") ? (a.allowedHosts as string[]) : undefined;
-  return { link: typeof a?.link === "string" ? a.link : undefined, hosts };
 }
 
 /** Reports a language code that site.yaml declares twice (its pages would overwrite each other). */
@@ -172,7 +165,7 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
 
   const siteOk = check(v.site, loaded.site, loaded.site.data, errors);
   const site = siteOk && uniqueLanguages(loaded.site, loaded.site.data as SiteSettings, errors) ? (loaded.site.data as SiteSettings) : undefined;
-  const affiliate = rawAffiliate(loaded.site.data);
+  const affiliate = looseHosts(loaded.site.data);
   const imageHint = (ref: string) => loaded.imageProblems?.get(ref) ?? "check the path: it is relative to the content folder";
 
   for (const [source, whole, complete] of [
@@ -193,7 +186,7 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
     const rawId = (source.data as { id?: unknown } | null)?.id;
     for (const id of [rawId, stemOf(memo, source)]) if (typeof id === "string" && !byId.has(id)) byId.set(id, source);
   }
-  const siteLink = comparableLink(affiliate.link ?? "");
+  const siteLink = comparableLink(affiliate.link ?? "", affiliate.strip);
   // The key of a hotel's language rules, made once per layout: 1,334 hotels share a few.
   const codes = JSON.stringify(site?.languages.map((l) => l.code) ?? null);
   const languageKeys = new Map<string, string>();
@@ -209,7 +202,7 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
     // Links are checked whatever else is wrong with the file: a refused link is the mistake to see first.
     const link = typeof hotel?.affiliateLink === "string" ? hotel.affiliateLink : undefined;
     if (link !== undefined) {
-      const { problem, comparable } = linkFacts(memo, source, link, affiliate.hosts);
+      const { problem, comparable } = linkFacts(memo, source, link, affiliate.of(hotel.programme));
       if (problem) errors.push(errorAt(source, "/affiliateLink", "must be an https URL on an allowed host", problem));
       const other = byLink.get(comparable);
       if (other) errors.push(errorAt(source, "/affiliateLink", `is the same link as in ${other.file}`, "each hotel's booking link must be its own"));
@@ -249,7 +242,8 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
   errors.push(...aliasErrors(sourced));
 
   if (affiliate.link !== undefined) {
-    const problem = linkProblem(affiliate.link, affiliate.hosts);
+    const { hosts, where } = affiliate.of(undefined);
+    const problem = linkProblem(affiliate.link, hosts, where);
     if (problem) errors.push(errorAt(loaded.site, "/affiliate/link", "must be an https URL on an allowed host", problem));
   }
   if (site) {
@@ -262,11 +256,10 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
         errors.push(errorAt(loaded.site, `/popularDestinations/${i}`, `"${id}" names no hotel`, hint));
       }
     });
-    for (const p of trackingProblems(site, [...byId.keys()])) errors.push(errorAt(loaded.site, p.pointer, p.message, p.hint));
+    const found = affiliateErrors(loaded.site, site, byId, memo);
+    errors.push(...found.errors);
+    warnings.push(...found.warnings);
     errors.push(...regionErrors(site, loaded.site, sourced));
-    const action = site.affiliate.search?.action;
-    const actionProblem = action === undefined ? undefined : linkProblem(action, affiliate.hosts);
-    if (actionProblem) errors.push(errorAt(loaded.site, "/affiliate/search/action", "must be an https URL on an allowed host", actionProblem));
     for (const key of ["defaultImage", "homeImage"] as const) {
       if (!loaded.images.has(site[key])) {
         errors.push(errorAt(loaded.site, `/${key}`, `"${site[key]}" is not an image file in the content folder`, imageHint(site[key])));

@@ -3,7 +3,7 @@
 // their folder, FIFOs and devices refused unopened, the size counted while reading), with a refusal turned into
 // a ContentError that names the file, says why and what to do.
 import { ContentError, ContentErrors } from "../errors.js";
-import { megabytes, readRegularFile } from "../content/read-file.js";
+import { megabytes, readRegularFile, type ReadRefusal } from "../content/read-file.js";
 
 /** Options for {@link readGuardedText}. */
 export interface GuardedReadOptions {
@@ -27,8 +27,12 @@ export interface GuardedReadOptions {
 export async function readGuardedText(file: string, o: GuardedReadOptions): Promise<string | null> {
   const read = await readRegularFile(file, { root: o.root, maxBytes: o.maxBytes });
   if (!("refused" in read)) return read.bytes.toString("utf8");
-  const r = read.refused;
-  if (r.kind === "missing" && o.missingOk) return null;
+  if (read.refused.kind === "missing" && o.missingOk) return null;
+  throw refusalErrors(read.refused, o);
+}
+
+/** A refusal as the ContentErrors a command reports: the file, why, and what to do. */
+export function refusalErrors(r: ReadRefusal, o: Omit<GuardedReadOptions, "root" | "missingOk">): ContentErrors {
   const [reason, hint] =
     r.kind === "too-large"
       ? [`is ${megabytes(r.size!)}, larger than the ${megabytes(o.maxBytes)} ${o.what} may be`, "check that this is the right file"]
@@ -37,5 +41,5 @@ export async function readGuardedText(file: string, o: GuardedReadOptions): Prom
         : r.kind === "folder"
           ? [r.reason, o.folderHint ?? `give the path of ${o.what}`]
           : [r.reason, r.hint];
-  throw new ContentErrors([new ContentError({ file: o.shown }, reason, hint || undefined)]);
+  return new ContentErrors([new ContentError({ file: o.shown }, reason, hint || undefined)]);
 }

@@ -1,9 +1,11 @@
 // The outbound links of a built site: every absolute http(s) URL a page's <a href> names, with the pages that
-// name it. `hotelsite links` checks what ships, so it reads the output folder rather than re-rendering.
+// name it, and where each /go/ link leads (countClicks: the build's _go.json). `hotelsite links` checks what
+// ships, so it reads the output folder rather than re-rendering.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { readRegularFile } from "../content/read-file.js";
 import { FileError } from "../io/file-error.js";
+import { GO_MAP_FILE, type GoMap } from "../site/host-rules/go.js";
 import { scanStartTags } from "../site/html-scan.js";
 
 /** Largest page read: the budget is 30 KB gzipped; a page far larger is not one hotelsite wrote. */
@@ -17,7 +19,7 @@ const HREF = new Set(["href"]);
  * dead-link check's scanner (html-scan.ts), so the two agree on what a page links to: comments and raw text are
  * not markup, and values are decoded by `entities` as a browser decodes them.
  */
-export function outboundLinks(html: string): string[] {
+export function outboundLinks(html: string, go?: GoMap): string[] {
   const found = new Set<string>();
   // A repeated href counts once, the first, as in the DOM.
   let tagAt = -1;
@@ -26,6 +28,7 @@ export function outboundLinks(html: string): string[] {
     tagAt = at;
     const href = value.trim();
     if (/^https?:\/\//i.test(href)) found.add(href);
+    else if (go && href.startsWith("/go/") && Object.hasOwn(go.links, href.slice(4))) found.add(go.links[href.slice(4)]);
   });
   return [...found];
 }
@@ -59,6 +62,8 @@ export async function collectOutbound(outDir: string, ignore: string[] = []): Pr
     .map((e) => path.relative(outDir, path.join(e.parentPath, e.name)))
     .sort();
   const pages = new Map<string, string[]>();
+  const map = await readRegularFile(path.join(outDir, GO_MAP_FILE), { root: outDir, maxBytes: MAX_PAGE_BYTES * 4 });
+  const go = "refused" in map ? undefined : (JSON.parse(map.bytes.toString("utf8")) as GoMap);
   for (const file of files) {
     // Guarded like content: a FIFO or device among the pages is refused unopened, a link may not leave the folder.
     const read = await readRegularFile(path.join(outDir, file), { root: outDir, maxBytes: MAX_PAGE_BYTES });
@@ -67,7 +72,7 @@ export async function collectOutbound(outDir: string, ignore: string[] = []): Pr
       throw new FileError(path.join(outDir, file), r.reason, r.kind === "outside" ? "copy the file into the output folder instead of linking to it, or build the site again" : r.hint || "build the site again");
     }
     const html = read.bytes.toString("utf8");
-    for (const url of new Set(outboundLinks(html).map((u) => withoutParams(u, ignore)))) {
+    for (const url of new Set(outboundLinks(html, go).map((u) => withoutParams(u, ignore)))) {
       const list = pages.get(url) ?? [];
       list.push(pageUrl(file));
       pages.set(url, list);

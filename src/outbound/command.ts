@@ -1,10 +1,12 @@
 // `hotelsite links`: checks every outbound URL of the built site and says which are broken, where each redirect
 // chain ends, and on which pages a broken link appears; a link whose redirects drop the partner id, the label or
-// the partner language counts as broken. Exit 1 when any link is broken.
+// the partner language, or a network's link whose redirects drop its sub-id or end away from its destination,
+// counts as broken. Exit 1 when any link is broken. `--placements` writes the placement table instead.
 import path from "node:path";
 import { type Command, CommanderError } from "commander";
 import type { Io } from "../io.js";
 import { FileError } from "../io/file-error.js";
+import { isWithin } from "../util/paths.js";
 import type { LinkReport } from "./check.js";
 
 /** Redirects followed before a link counts as broken. */
@@ -67,11 +69,21 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
     .option("--resolve <host=origin>", "send requests for host to origin instead (a staging mirror, a local test server; asked even when private); repeatable", resolveOption)
     .option("--allow-private", "also check links to loopback, private and link-local addresses (skipped otherwise)")
     .option("--content <dir>", "the content folder whose site.yaml names the parameters a redirect must keep (partner id, label, language)", "content")
-    .action(async (o: { out: string; json?: boolean; concurrency: number; timeout: number; ignoreParam?: string[]; resolve?: Map<string, URL>; allowPrivate?: boolean; content: string }) => {
-      const outDir = path.resolve(io.cwd ?? process.cwd(), o.out);
+    .option("--placements [file]", "instead of checking, write the placement table (every Book link's id, page, language, placement, programme and URL; CSV, or JSON for a .json name) and add its ids to <content>/placements.json")
+    .action(async (o: { out: string; json?: boolean; concurrency: number; timeout: number; ignoreParam?: string[]; resolve?: Map<string, URL>; allowPrivate?: boolean; content: string; placements?: string | true }) => {
+      const cwd = io.cwd ?? process.cwd();
+      if (o.placements) {
+        const { writePlacementTable } = await import("../affiliate/table-file.js");
+        const file = o.placements === true ? "placements.csv" : o.placements;
+        // The output folder is published: the table (every id with its URL) is the owner's.
+        if (isWithin(path.resolve(cwd, o.out), path.resolve(cwd, file))) throw usage(`--placements ${file} is inside the output folder ${o.out}, which is published: write the table beside it`);
+        for (const line of await writePlacementTable({ contentDir: o.content, file, cwd, day: new Date().toISOString().slice(0, 10) })) io.out(line);
+        return setCode(0);
+      }
+      const outDir = path.resolve(cwd, o.out);
       // The HTTP clients load only for this command, not for every build.
-      const [{ checkOutbound }, { collectOutbound }, { affiliateParams, withLostParams }] = await Promise.all([import("./check.js"), import("./collect.js"), import("./kept-params.js")]);
-      const kept = await affiliateParams(path.resolve(io.cwd ?? process.cwd(), o.content));
+      const [{ checkOutbound }, { collectOutbound }, { siteProgrammes, withLostParams }] = await Promise.all([import("./check.js"), import("./collect.js"), import("./kept-params.js")]);
+      const kept = await siteProgrammes(path.resolve(cwd, o.content));
       const links = await collectOutbound(outDir, o.ignoreParam).catch((e: Error) => {
         throw e instanceof FileError ? e : usage(e.message.replace(outDir, o.out));
       });

@@ -155,10 +155,12 @@ async function readSite(contentDir: string, shown: string): Promise<ScaffoldSite
     throw new ScaffoldError(`${why}\nrun hotelsite new in the project folder, or pass --content <dir>`);
   }
   const languages = (data?.languages as { code?: unknown; label?: unknown }[] | undefined)?.filter((l) => typeof l?.code === "string");
-  const host = (data?.affiliate as { allowedHosts?: unknown[] } | undefined)?.allowedHosts?.find((h) => typeof h === "string");
+  // The general booking link's host: a hotel's own page is on the same booking site (whatever network wraps it).
+  const affiliate = data?.affiliate as { link?: unknown; allowedHosts?: unknown[] } | undefined;
+  const host = typeof affiliate?.link === "string" && URL.canParse(affiliate.link) ? new URL(affiliate.link).hostname : affiliate?.allowedHosts?.find((h) => typeof h === "string");
   const prefix = (data?.brand as { slugPrefix?: unknown } | undefined)?.slugPrefix;
   if (!languages?.length || typeof host !== "string" || typeof prefix !== "string") {
-    throw new ScaffoldError(`${shown}/site.yaml needs languages, affiliate.allowedHosts and brand.slugPrefix first (run hotelsite check)`);
+    throw new ScaffoldError(`${shown}/site.yaml needs languages, affiliate.link and brand.slugPrefix first (run hotelsite check)`);
   }
   const regions = Array.isArray(data?.regions) ? (data.regions as { id?: unknown }[]).map((r) => r?.id).filter((id): id is string => typeof id === "string") : undefined;
   return { languages: languages.map((l) => ({ code: l.code as string, label: String(l.label ?? l.code) })), bookingHost: host, slugPrefix: prefix, regions };

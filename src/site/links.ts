@@ -2,6 +2,7 @@
 // the build writes, and every #fragment (on the page itself or on another page) an id that page has. Pages are
 // read by the HTML standard's tokenizer rules (html-scan.ts), not with patterns. Runs on the rendered output
 // before anything is written, so a broken link fails the build.
+import { GO_NGINX_FILE } from "./host-rules/go.js";
 import { ContentError } from "../errors.js";
 import { isSpace as space, scanStartTags } from "./html-scan.js";
 
@@ -170,6 +171,8 @@ export function deadLinks(pages: LinkedPage[], files: Pick<ReadonlySet<string>, 
   const dead = (page: string, message: string, hint: string) => errors.push(new ContentError({ file: `${outDirShown}/${page}` }, message, hint));
   for (const page of scanned) {
     for (const url of page.links) {
+      // A booking link the host's rules answer (countClicks), not a file: there when the build writes the rules.
+      if (url.startsWith("/go/") && files.has(GO_NGINX_FILE)) continue;
       const file = url.startsWith("#") ? page.outFile : fileForUrl(url);
       if (!files.has(file)) {
         dead(page.outFile, `links to ${url}, which the build does not write`, "a template or content field names a page or file that does not exist; routes come from src/site/routes.ts");

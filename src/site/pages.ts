@@ -109,12 +109,17 @@ export interface RegionGroup {
 /** The availability form: a GET to the partner's search page with every affiliate parameter as a hidden field. */
 export interface AvailabilityView {
   action: string;
-  /** Partner id, label, language and search term, in that order (those the settings have). */
-  hidden: { name: string; value: string }[];
+  /** The programme's parameters and the search term; for a network, its link's parameters (one marked `destination`). */
+  hidden: { name: string; value: string; destination?: boolean }[];
   /** The partner's names of the fields the visitor fills in. */
   names: { checkIn: string; checkOut: string; adults: string; rooms: string };
   /** "noreferrer" when site.yaml's affiliate.noreferrer hides the referring page from the partner. */
   rel?: string;
+  /**
+   * A network's form: the partner's search URL that the page's script completes with the visitor's fields and puts
+   * in the `destination` field on submit (the visible fields then have no name of their own).
+   */
+  search?: string;
 }
 
 /** A headed block of paragraphs. */

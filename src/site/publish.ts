@@ -11,9 +11,9 @@ import { sitemapFiles } from "./sitemap.js";
 
 export { xmlEscape } from "./xml.js";
 
-/** robots.txt: everything allowed, the sitemap named. */
-export function robotsTxt(site: ResolvedSite): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${site.routes.absolute("/sitemap.xml")}\n`;
+/** robots.txt: everything allowed but the /go/ booking links (countClicks), the sitemap named. */
+export function robotsTxt(site: ResolvedSite, countClicks = false): string {
+  return `User-agent: *\n${countClicks ? "Disallow: /go/\n" : ""}Allow: /\n\nSitemap: ${site.routes.absolute("/sitemap.xml")}\n`;
 }
 
 // The policy lives with the host rules that send it; re-exported for the preview server and its tests.
@@ -26,7 +26,7 @@ export { CACHE_FOREVER, CACHE_REVALIDATE, contentSecurityPolicy, securityHeaders
  * none of what they read changed.
  */
 export function routeFiles(site: ResolvedSite, content: Content): OutputFile[] {
-  return [...sitemapFiles(site, content.changedAt), { path: "robots.txt", contents: robotsTxt(site) }, ...hostRuleFiles(site, content), ...flagFiles(content.flags)];
+  return [...sitemapFiles(site, content.changedAt), { path: "robots.txt", contents: robotsTxt(site, content.site.countClicks) }, ...hostRuleFiles(site, content), ...flagFiles(content.flags)];
 }
 
 /**

@@ -3,7 +3,7 @@
 // below (head, chrome, home, hotel, not found) read content only through the accessors of record.ts, which record
 // what each page read, so a later run re-resolves exactly the pages whose recorded inputs changed.
 import type { Content, HomeText, Hotel, HotelText, Language } from "../types.js";
-import { bookLink, pageKey, type Placement } from "./affiliate.js";
+import { bookLink, PAGE_PLACEMENTS, pageKey, type Placement } from "./affiliate.js";
 import { factViews } from "./facts.js";
 import { availabilityForm } from "./availability.js";
 import { groupByRegion } from "./regions.js";
@@ -127,8 +127,8 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const hotelById = (id: string) => byId.get(id)!;
   // A hotel's image with its alt text (the image as the caller read it).
   const hotelImage = (image: string | undefined, t: HotelText) => read.image(image ?? site.defaultImage, t.imageAlt);
-  const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[]): BookLink<P> =>
-    bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements, memo: opts.memo });
+  const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[], programme?: string): BookLink<P> =>
+    bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements, programme, memo: opts.memo });
 
   // What the chrome shows the same on every page of a language, made once per language (pages share it).
   const flagSrc = new Map(languages.map((l) => [l.code, flagUrl(l, content.flags)]));
@@ -162,7 +162,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         current: l.code === lang.code,
       })),
       bannerCopy: BANNER_COPY,
-      bookNow: book(site.affiliate.link, t.bookNow, route, lang.code, ["header", "menu", "footer"]),
+      bookNow: book(site.affiliate.link, t.bookNow, route, lang.code, PAGE_PLACEMENTS.chrome),
       popular: popularOf(lang.code),
       contactEmail: site.contactEmail,
       copyright: copyrightLine(t.copyright, t.siteName, opts.now.getUTCFullYear()),
@@ -220,7 +220,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
         type: "website",
         jsonLd: siteJsonLd({ siteName: t.siteName, url: homeUrlOf(lang), lang: lang.htmlLang, email: site.contactEmail, description: home.metaDescription }),
       }),
-      home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, ["hero", "cta"]), groups: groupByRegion({ hotels: content.hotels.map((h) => ({ get region() { return own(h, "region"); } })), cards: content.hotels.map((h) => card(h, lang.code)), regions: site.regions, lang: lang.code, def, htmlLang: lang.htmlLang }) },
+      home: { text: home, heroImage, book: book(site.affiliate.link, home.bookYourStay, homeRoute, lang.code, PAGE_PLACEMENTS.home), groups: groupByRegion({ hotels: content.hotels.map((h) => ({ get region() { return own(h, "region"); } })), cards: content.hotels.map((h) => card(h, lang.code)), regions: site.regions, lang: lang.code, def, htmlLang: lang.htmlLang }) },
     };
   }
 
@@ -231,6 +231,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     const layout = own(h, "layout");
     const facts = own(h, "facts");
     const link = own(h, "affiliateLink");
+    const programme = own(h, "programme");
     const image = hotelImage(own(h, "image"), ht);
     const url = routes.absolute(routes.url(route, lang.code));
     const hotel: HotelView = {
@@ -251,8 +252,8 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       image,
       facts: factViews(facts, t, lang.htmlLang),
       gallery: (own(h, "gallery") ?? []).map((ref, i) => read.image(ref, ht.galleryAlt?.[i] ?? "")),
-      book: book(link, ht.bookLabel ?? t.bookYourStay, route, lang.code, ["hero", "top", "bar", "body", "cta"]),
-      availability: availabilityForm({ affiliate: site.affiliate, link, name: read.hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug) }),
+      book: book(link, ht.bookLabel ?? t.bookYourStay, route, lang.code, PAGE_PLACEMENTS.hotel, programme),
+      availability: availabilityForm({ site, link, name: read.hotelText(h, def).name, lang: lang.code, page: pageKey(route, routes.slug), programme, memo: opts.memo }),
     };
     return {
       kind: "hotel",

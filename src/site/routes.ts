@@ -59,6 +59,11 @@ export function makeRoutes(site: SiteSettings, baseUrl = site.baseUrl): Routes {
   return routes;
 }
 
+/** The site's own redirect for a booking link's placement id (countClicks): "/go/en-grand-hyatt-dubai-hero". */
+export function goUrl(id: string): string {
+  return `/go/${encodeURIComponent(id)}`;
+}
+
 /** A route's root-relative URL under a language's prefix ("/" or "/zh/"). */
 function urlOf(route: Route, prefix: string, slug: (id: string) => string): string {
   switch (route.kind) {

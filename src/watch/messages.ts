@@ -1,5 +1,5 @@
 // What watch prints after each run: one line for a good rebuild, build's own error report for a bad one.
-import { formatErrors } from "../report.js";
+import { formatErrors } from "../summary.js";
 import type { RunReport } from "../state.js";
 
 /** A clock time for log lines (HH:MM:SS, local). */

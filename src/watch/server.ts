@@ -5,6 +5,7 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { GO_MAP_FILE, goTarget, type GoMap } from "../site/host-rules/go.js";
 import { LIVE_SCRIPT_URL } from "./client.js";
 import { headersFor, parseHeaders, type HeaderRule } from "./headers.js";
 import type { LiveReload } from "./live.js";
@@ -70,7 +71,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const MAX_CONNECTIONS = 512;
 
 /** Hosting rules files: read by the host, never served. */
-const HOST_FILES = new Set(["_headers", "_redirects", "_redirects.netlify", "_nginx.conf"]);
+const HOST_FILES = new Set(["_headers", "_redirects", "_redirects.netlify", "_nginx.conf", "_nginx_clicks.conf", "_worker.js", "_routes.json", GO_MAP_FILE]);
 
 /** A file's path when it exists as a regular file inside the (real) root; null otherwise. */
 async function fileInside(rootReal: string, segments: string[]): Promise<string | null> {
@@ -128,6 +129,13 @@ export async function startServer(opts: ServerOptions): Promise<PreviewServer> {
       res.end(req.method === "HEAD" ? undefined : body);
     };
     const segs = target.segments;
+    // A booking link through /go/ (countClicks): answered from the build's map, as the hosts answer it.
+    const go = rootReal && segs.length === 2 && segs[0] === "go" ? await readFile(path.join(rootReal, GO_MAP_FILE), "utf8").catch(() => null) : null;
+    const location = go === null ? undefined : goTarget(JSON.parse(go) as GoMap, segs[1], new URL(req.url ?? "/", "http://preview").searchParams);
+    if (location) {
+      res.writeHead(302, { ...headers, Location: location, "Cache-Control": "no-store" });
+      return void res.end();
+    }
     const hidden = segs.length === 1 && HOST_FILES.has(segs[0]);
     if (rootReal && !hidden) {
       // "/x/" and "/x" both reach x/index.html, as on the static hosts the site is made for.

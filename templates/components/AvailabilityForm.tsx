@@ -1,6 +1,9 @@
 // "Check Availability & Book Now": dates, adults and rooms, submitted with GET straight to the partner's search
 // page; the affiliate parameters (partner id, label, language, search term) ride along as hidden fields, so it
-// works without JavaScript. The script only keeps check-out after check-in (templates/client/availability.ts).
+// works without JavaScript. The script keeps check-out after check-in (templates/client/availability.ts). Through a
+// network that wraps the destination, the form goes to the network's link with the hotel's booking link as its
+// destination, and the script puts the search for the visitor's fields there on submit (the fields have no name
+// of their own then: without a script they could not reach the partner's search, the hotel's page does).
 import type { HotelPage } from "../../src/site/pages";
 import { T } from "./T";
 
@@ -9,6 +12,8 @@ export function AvailabilityForm({ page }: { page: HotelPage }) {
   if (!form) return null;
   const t = page.t;
   const id = (name: string) => `availability-${name}`;
+  // A visible field's name, or, for a network, the name the script gives it in the destination's search.
+  const field = (name: string) => (form.search ? { "data-t": name } : { name });
   return (
     <section className="availability" aria-labelledby={id("title")}>
       <h2 className="availability__title" id={id("title")}>
@@ -16,23 +21,23 @@ export function AvailabilityForm({ page }: { page: HotelPage }) {
       </h2>
       <form className="availability__form" action={form.action} method="get" target="_blank" rel={form.rel} data-availability>
         {form.hidden.map((f) => (
-          <input key={f.name} type="hidden" name={f.name} value={f.value} />
+          <input key={f.name} type="hidden" name={f.name} value={f.value} data-to={f.destination ? form.search : undefined} />
         ))}
         <p className="availability__field">
           <label htmlFor={id("in")}><T>{t.checkIn}</T></label>
-          <input id={id("in")} type="date" name={form.names.checkIn} data-check-in />
+          <input id={id("in")} type="date" {...field(form.names.checkIn)} data-check-in />
         </p>
         <p className="availability__field">
           <label htmlFor={id("out")}><T>{t.checkOut}</T></label>
-          <input id={id("out")} type="date" name={form.names.checkOut} data-check-out />
+          <input id={id("out")} type="date" {...field(form.names.checkOut)} data-check-out />
         </p>
         <p className="availability__field">
           <label htmlFor={id("adults")}><T>{t.adults}</T></label>
-          <input id={id("adults")} type="number" name={form.names.adults} defaultValue="2" min="1" max="30" inputMode="numeric" />
+          <input id={id("adults")} type="number" {...field(form.names.adults)} defaultValue="2" min="1" max="30" inputMode="numeric" />
         </p>
         <p className="availability__field">
           <label htmlFor={id("rooms")}><T>{t.rooms}</T></label>
-          <input id={id("rooms")} type="number" name={form.names.rooms} defaultValue="1" min="1" max="30" inputMode="numeric" />
+          <input id={id("rooms")} type="number" {...field(form.names.rooms)} defaultValue="1" min="1" max="30" inputMode="numeric" />
         </p>
         <p className="availability__submit">
           <button className="button" type="submit">

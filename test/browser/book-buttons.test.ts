@@ -2,20 +2,11 @@
 // carrying the partner id, in a new tab with rel "sponsored nofollow noopener"; a hotel's own buttons go to
 // that hotel's link. Clicking each visible one opens exactly that URL in a new page (answered by a local stub).
 import { describe, expect, it } from "vitest";
-import { BOOKING_HOST, contentYaml, DESKTOP, MOBILE, PAGES, useSite } from "./support.js";
+import { BOOKING_HOST, bookingSettings, contentYaml, DESKTOP, MOBILE, PAGES, useSite } from "./support.js";
 
 const site = useSite();
 
-interface Affiliate {
-  link: string;
-  partnerParam: string;
-  partnerId: string;
-  allowedHosts: string[];
-  tracking: { param: string; template: string };
-  languageParam: string;
-  languages: Record<string, string>;
-}
-const { affiliate } = await contentYaml<{ affiliate: Affiliate }>("site.yaml");
+const affiliate = await bookingSettings();
 
 /** A content link with the partner id added, as the specification asks, and the partner's English. */
 function withPartnerId(link: string): string {
@@ -63,7 +54,7 @@ describe("Book buttons", () => {
           expect(u.protocol, b.href).toBe("https:");
           expect(affiliate.allowedHosts, b.href).toContain(u.host);
           expect(u.searchParams.get(affiliate.partnerParam), b.href).toBe(affiliate.partnerId);
-          expect(u.searchParams.get(affiliate.tracking.param), b.href).toMatch(/^en-[a-z0-9-]+-(header|menu|footer|hero|top|bar|body|cta)$/);
+          expect(u.searchParams.get(affiliate.tracking.param), b.href).toMatch(/^en_[a-z0-9_]+_(header|menu|footer|hero|top|bar|body|cta)$/);
         }
         // Each placement has its own label, so the partner's report tells them apart.
         expect(new Set(all.map((b) => b.href)).size).toBe(all.length);

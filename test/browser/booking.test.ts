@@ -11,19 +11,11 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "../support/fixture.js";
-import { BOOKING_HOST, contentYaml, LANGS, useSite } from "./support.js";
+import { BOOKING_HOST, bookingSettings, contentYaml, LANGS, useSite } from "./support.js";
 
 const site = useSite();
 
-interface Affiliate {
-  partnerParam: string;
-  partnerId: string;
-  languageParam: string;
-  languages: Record<string, string>;
-  tracking: { param: string };
-  search: { action: string; term: string; checkIn: string; checkOut: string; adults: string; rooms: string };
-}
-const { affiliate } = await contentYaml<{ affiliate: Affiliate }>("site.yaml");
+const affiliate = await bookingSettings();
 
 /** Every hotel: its page path, link and English name. */
 const HOTELS = await Promise.all(
@@ -54,7 +46,7 @@ const unlabelled = (href: string) => {
 function formParams(h: (typeof HOTELS)[number], lang: string): Record<string, string> {
   return {
     [affiliate.partnerParam]: affiliate.partnerId,
-    [affiliate.tracking.param]: `${lang}-grand-hyatt-${h.id}-form`,
+    [affiliate.tracking.param]: `${lang}_grand_hyatt_${h.id.replace(/-/g, "_")}_form`,
     [affiliate.languageParam]: affiliate.languages[lang],
     [affiliate.search.term]: new URL(h.link).searchParams.get(affiliate.search.term) ?? h.name,
   };
@@ -129,7 +121,7 @@ async function barProblems(page: Page, h: (typeof HOTELS)[number], lang: string)
   const problems: string[] = [];
   // Its Book link is the hotel's own, with its own placement.
   const href = (await page.locator("[data-booking-bar] a[data-book]").getAttribute("href"))!;
-  if (unlabelled(href) !== ownLink(h.link, lang) || !href.endsWith(`-${h.id}-bar`)) problems.push(`${where}: bar link ${href}`);
+  if (unlabelled(href) !== ownLink(h.link, lang) || !href.endsWith(`_${h.id.replace(/-/g, "_")}_bar`)) problems.push(`${where}: bar link ${href}`);
   const [top, middle, ...rest] = await page.evaluate(barPlaces);
   if (top.top < PHONE.height) problems.push(`${where}: the bar is in the first screen (top ${top.top})`);
   if (!middle.stuck) problems.push(`${where}: not stuck to the bottom half way down (top ${middle.top})`);

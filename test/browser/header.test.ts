@@ -4,21 +4,21 @@
 // languages once: the phone's menu and the desktop row are one navigation with one language menu.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { contentYaml, DESKTOP, MOBILE, PAGES, useSite } from "./support.js";
+import { bookingSettings, contentYaml, DESKTOP, MOBILE, PAGES, useSite } from "./support.js";
 
 const site = useSite();
 
 const strings = await contentYaml<Record<string, Record<string, string>>>("strings.yaml");
-const settings = await contentYaml<{
-  affiliate: { link: string; partnerParam: string; partnerId: string; tracking: { param: string; template: string }; languageParam: string; languages: Record<string, string> };
-}>("site.yaml");
-/** The general affiliate link (Book Now) in the English home page's mobile menu, with the partner id, language and label the build adds. */
+const affiliate = await bookingSettings();
+/** The general affiliate link (Book Now) in the English home page's mobile menu, with the partner id, label and language the build adds (in the order site.yaml lists them). */
 const general = (() => {
-  const u = new URL(settings.affiliate.link);
-  u.searchParams.set(settings.affiliate.partnerParam, settings.affiliate.partnerId);
-  u.searchParams.set(settings.affiliate.languageParam, settings.affiliate.languages.en);
-  const { param, template } = settings.affiliate.tracking;
-  u.searchParams.set(param, template.replace("{lang}", "en").replace("{page}", "home").replace("{placement}", "menu"));
+  const u = new URL(affiliate.link);
+  const values: Record<string, string> = {
+    [affiliate.partnerParam]: affiliate.partnerId,
+    [affiliate.languageParam]: affiliate.languages.en,
+    [affiliate.tracking.param]: affiliate.tracking.template.replace("{lang}", "en").replace("{page}", "home").replace("{placement}", "menu"),
+  };
+  for (const name of affiliate.params) u.searchParams.set(name, values[name]);
   return u.href;
 })();
 const en = strings.en;

@@ -220,3 +220,37 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return `${v.id} [${v.impact}] ${v.help}: ${targets.join(" | ")}${more}`;
   });
 }
+
+/** The bundled site's default programme (content/site.yaml: Booking.com's parameters on its pages), by role. */
+export interface BookingSettings {
+  link: string;
+  partnerParam: string;
+  partnerId: string;
+  languageParam: string;
+  languages: Record<string, string>;
+  /** The sub-id's parameter and the placement id template. */
+  tracking: { param: string; template: string };
+  /** The parameters in the order the build adds them. */
+  params: string[];
+  allowedHosts: string[];
+  search: { action: string; term: string; checkIn: string; checkOut: string; adults: string; rooms: string };
+}
+
+/** Reads content/site.yaml's default programme: the parameter valued {language}, the one valued {subId}, the fixed one. */
+export async function bookingSettings(): Promise<BookingSettings> {
+  const { affiliate } = await contentYaml("site.yaml");
+  const p = affiliate.programmes[affiliate.programme];
+  const named = (value: string) => Object.keys(p.params).find((k) => p.params[k] === value)!;
+  const partnerParam = Object.keys(p.params).find((k) => !p.params[k].includes("{"))!;
+  return {
+    link: affiliate.link,
+    partnerParam,
+    partnerId: p.params[partnerParam],
+    languageParam: named("{language}"),
+    languages: p.languages,
+    tracking: { param: named("{subId}"), template: affiliate.placementIds },
+    params: Object.keys(p.params),
+    allowedHosts: p.hosts,
+    search: p.search,
+  };
+}

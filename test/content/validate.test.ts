@@ -165,7 +165,7 @@ describe("validateContent", () => {
 
   it("reports an availability form action off the allowed hosts", async () => {
     const search = "  search: { action: https://evil.example.net/search, term: ss, checkIn: checkin, checkOut: checkout, adults: group_adults, rooms: no_rooms }\npopularDestinations:";
-    expect(await errorsWith({ "site.yaml": replace("popularDestinations:", search) })).toEqual([expect.stringMatching(/^content\/site\.yaml:\d+:\d+ \/affiliate\/search\/action must be an https URL on an allowed host$/)]);
+    expect(await errorsWith({ "site.yaml": replace("popularDestinations:", search) })).toEqual([expect.stringMatching(/^content\/site\.yaml:\d+:\d+ \/affiliate\/search\/action goes to evil\.example\.net, which is not one of site\.yaml affiliate\.allowedHosts$/)]);
   });
 
   it("names the file and pointer without a line when the file was saved again between load and validation", async () => {

@@ -8,16 +8,19 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import { REPO } from "../support/fixture.js";
 
-/** The server block of the README's nginx section. */
-export async function readmeServerBlock(): Promise<string> {
-  const readme = await readFile(path.join(REPO, "README.md"), "utf8");
-  const m = /<!-- nginx-server-block:start -->\n```nginx\n([\s\S]*?)```\n<!-- nginx-server-block:end -->/.exec(readme);
-  if (!m) throw new Error("README.md has no nginx server block between its markers");
+/** The nginx block of a document between `<!-- name:start -->` and `<!-- name:end -->`. */
+export async function markedBlock(file: string, name: string): Promise<string> {
+  const text = await readFile(path.join(REPO, file), "utf8");
+  const m = new RegExp(`<!-- ${name}:start -->\\n\`\`\`nginx\\n([\\s\\S]*?)\`\`\`\\n<!-- ${name}:end -->`).exec(text);
+  if (!m) throw new Error(`${file} has no nginx block between its ${name} markers`);
   return m[1];
 }
 
+/** The server block of the README's nginx section. */
+export const readmeServerBlock = () => markedBlock("README.md", "nginx-server-block");
+
 /** A port the OS says is free now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
@@ -25,8 +28,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts nginx with the README's block serving `dist` (only listen, server_name and the /srv path replaced). */
-export async function startNginx(opts: { dist: string; work: string }): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * Starts nginx with the README's block serving `dist` (only listen, server_name and the /srv path replaced);
+ * `http` adds lines to the http block beside it (the /srv path replaced too).
+ */
+export async function startNginx(opts: { dist: string; work: string; http?: string }): Promise<{ url: string; stop: () => Promise<void> }> {
   const block = (await readmeServerBlock())
     .replace(/^(\s*)listen [^;]*;/m, `$1listen 127.0.0.1:${await freePort()};`)
     .replace(/^(\s*)server_name [^;]*;/m, "$1server_name localhost;")
@@ -47,6 +53,7 @@ export async function startNginx(opts: { dist: string; work: string }): Promise<
     "  include /etc/nginx/mime.types;",
     "  access_log off;",
     ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${prefix}/${t};`),
+    (opts.http ?? "").replaceAll("/srv/hotelsite/dist", opts.dist),
     block,
     "}",
   ].join("\n");

@@ -89,10 +89,11 @@ describe("hosting rules of constant size", () => {
 });
 
 describe("the availability form under every host's policy", () => {
-  it("form-action allows exactly the affiliate's allowed hosts, in _headers and in both of _nginx.conf's places", async () => {
+  it("form-action allows exactly the programmes' hosts, in _headers and in both of _nginx.conf's places", async () => {
     const content = await fixture(`${REPO}/content`);
-    const hosts: [string, ...string[]] = ["www.booking.com", "secure.example.net"];
-    const { files } = filesOf({ ...content, site: { ...content.site, affiliate: { ...content.site.affiliate, allowedHosts: hosts } } });
+    // A second programme, for a hotel sold through a network: its hosts join the bundled programme's.
+    const programmes = { ...content.site.affiliate.programmes, net: { link: "https://secure.example.net/c?s={subId}&u={destination}", hosts: ["secure.example.net", "www.booking.com"] as [string, ...string[]] } };
+    const { files } = filesOf({ ...content, site: { ...content.site, affiliate: { ...content.site.affiliate, programmes } } });
     const formAction = (policy: string) => policy.split(/;\s*/).filter((d) => d.startsWith("form-action "));
     const fromHeaders = parseHeaders(files._headers).flatMap((r) => r.headers.filter(([k]) => k === "Content-Security-Policy").map(([, v]) => v));
     const fromNginx = [...files["_nginx.conf"].matchAll(/add_header Content-Security-Policy "([^"]+)"/g)].map((m) => m[1]);

@@ -16,7 +16,7 @@ export function headersFile(plan: HostPlan): string {
       .join("\n")}\n`;
   const revalidated = [...PAGE_PATTERNS, ...plan.notFoundPages, ...OTHER_REVALIDATED];
   return [
-    block("/*", securityHeaders(plan.formHosts)),
+    block("/*", securityHeaders(plan.formHosts, Boolean(plan.go))),
     block("/assets/*", { "Cache-Control": CACHE_FOREVER }),
     ...revalidated.map((p) => block(p, { "Cache-Control": CACHE_REVALIDATE })),
   ].join("\n");

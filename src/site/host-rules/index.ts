@@ -1,11 +1,16 @@
 // Every host's rules file, from one plan: `_headers` and `_redirects` (Netlify, Cloudflare Pages),
-// `_redirects.netlify` (Netlify's dialect) and `_nginx.conf` (nginx). The README says which host reads which.
+// `_redirects.netlify` (Netlify's dialect) and `_nginx.conf` (nginx); with countClicks on, also the /go/ files:
+// `_nginx_clicks.conf` (nginx's http block), `_worker.js` and `_routes.json` (Cloudflare Pages). The README and
+// docs/report.md say which host reads which.
 import type { OutputFile } from "../../render/assets.js";
 import type { Content } from "../../types.js";
 import type { ResolvedSite } from "../resolve.js";
+import { pagesWorker, ROUTES_JSON } from "./go-worker.js";
+import { GO_MAP_FILE, GO_NGINX_FILE, goMap, nginxGoHttp } from "./go.js";
 import { headersFile } from "./headers.js";
 import { nginxInclude } from "./nginx.js";
 import { hostPlan } from "./plan.js";
+import { securityHeaders } from "./policy.js";
 import { netlifyRedirectsFile, redirectsFile } from "./redirects.js";
 
 /** The hosting rules files of a site. */
@@ -16,5 +21,13 @@ export function hostRuleFiles(site: ResolvedSite, content: Content): OutputFile[
     { path: "_redirects", contents: redirectsFile(plan) },
     { path: "_redirects.netlify", contents: netlifyRedirectsFile(plan) },
     { path: "_nginx.conf", contents: nginxInclude(plan) },
+    ...(plan.go
+      ? [
+          { path: GO_NGINX_FILE, contents: nginxGoHttp(plan.go) },
+          { path: "_worker.js", contents: pagesWorker(plan.go, securityHeaders(plan.formHosts, true)) },
+          { path: "_routes.json", contents: ROUTES_JSON },
+          { path: GO_MAP_FILE, contents: `${JSON.stringify(goMap(plan.go), null, 1)}\n` },
+        ]
+      : []),
   ];
 }

@@ -4,6 +4,9 @@
 import type { Content } from "../../types.js";
 import type { ResolvedSite } from "../resolve.js";
 import { movedUrls, type Moved } from "../aliases.js";
+import { allHosts, programmesOf } from "../../affiliate/programmes.js";
+import type { GoEntry } from "./go.js";
+import { goEntries } from "./go-entries.js";
 
 /** The facts every host's rules are written from. */
 export interface HostPlan {
@@ -13,8 +16,10 @@ export interface HostPlan {
   notFoundPages: string[];
   /** Renamed hotels: each old URL (slash and slash-less forms) and the page it moved to. */
   moved: Moved[];
-  /** The hosts forms may submit to (the CSP's form-action): the affiliate's allowed hosts. */
+  /** The hosts forms may submit to (the CSP's form-action): every programme's hosts, a network's redirect to its destination included. */
   formHosts: string[];
+  /** With countClicks on, every /go/ placement id and where it leads; undefined when off. */
+  go?: GoEntry[];
 }
 
 /** The plan of a resolved site. */
@@ -25,6 +30,7 @@ export function hostPlan(site: ResolvedSite, content: Content): HostPlan {
     languageNotFound: others.map((l) => ({ prefix: site.routes.url({ kind: "home" }, l.code), page: notFound(l.code) })),
     notFoundPages: content.site.languages.map((l) => notFound(l.code)),
     moved: movedUrls(content, site.routes),
-    formHosts: content.site.affiliate.allowedHosts,
+    formHosts: allHosts(programmesOf(content.site.affiliate)),
+    go: content.site.countClicks ? goEntries(content) : undefined,
   };
 }

@@ -2,10 +2,12 @@
 
 /**
  * The Content-Security-Policy every page is served with: no inline script, no third-party code, and forms may
- * submit only to the booking partner's hosts (site.yaml affiliate.allowedHosts: the availability form's target).
+ * submit only to the affiliate programmes' hosts (the availability form's target and where a network redirects it),
+ * and to the site itself when the form goes through /go/ (countClicks), whose redirect leads to those hosts.
  */
-export function contentSecurityPolicy(formHosts: readonly string[]): string {
-  const formAction = formHosts.length ? formHosts.map((h) => `https://${h}`).join(" ") : "'none'";
+export function contentSecurityPolicy(formHosts: readonly string[], self = false): string {
+  const hosts = [...(self ? ["'self'"] : []), ...formHosts.map((h) => `https://${h}`)];
+  const formAction = hosts.length ? hosts.join(" ") : "'none'";
   return [
   "default-src 'self'",
   "script-src 'self'",
@@ -22,8 +24,8 @@ export function contentSecurityPolicy(formHosts: readonly string[]): string {
 }
 
 /** Security headers for every response, the policy's form hosts given. */
-export const securityHeaders = (formHosts: readonly string[]): Record<string, string> => ({
-  "Content-Security-Policy": contentSecurityPolicy(formHosts),
+export const securityHeaders = (formHosts: readonly string[], self = false): Record<string, string> => ({
+  "Content-Security-Policy": contentSecurityPolicy(formHosts, self),
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",

@@ -1,6 +1,7 @@
 // `_redirects` in its two dialects. Cloudflare Pages refuses any status but 200 and 3xx (it serves the nearest
 // 404.html by itself) and follows redirects even where a file exists; Netlify needs `404` rules for each
 // language's not-found page and `!` to make a redirect win over the fallback page left at an old URL.
+import { netlifyGoRules } from "./go.js";
 import type { HostPlan } from "./plan.js";
 
 /** `_redirects` for Cloudflare Pages (valid on Netlify too): renamed hotels' old URLs, 301 to the new page. */
@@ -14,6 +15,7 @@ export function netlifyRedirectsFile(plan: HostPlan): string {
     [
       "# Renamed hotels (forced: a fallback page exists at each old URL)",
       ...plan.moved.map((m) => `${m.from} ${m.to} 301!`),
+      ...(plan.go ? netlifyGoRules(plan.go) : []),
       "# Each language's misses get its own not-found page",
       ...plan.languageNotFound.map((l) => `${l.prefix}* ${l.page} 404`),
     ].join("\n") + "\n"

@@ -1,6 +1,6 @@
 // formatTimings: the line `build --verbose` prints, each stage's time and the rest of the run.
 import { describe, expect, it } from "vitest";
-import { formatTimings } from "../src/report.js";
+import { formatTimings } from "../src/summary.js";
 import { runCli, fixtureCopy } from "./support/fixture.js";
 
 describe("formatTimings", () => {

@@ -1,0 +1,98 @@
+// The one place a booking URL is made from a destination and a programme: the programme's parameters on the
+// destination (partner id, language, sub-id), then, for a network, its link around the URL-encoded destination.
+import { Memo, table } from "../util/memo.js";
+import type { Programme } from "./programmes.js";
+
+/** What a link's placeholders are filled with, besides the programme's ids. */
+export interface Fill {
+  /** The site language's code: the programme's `languages` give the partner's value. */
+  lang: string;
+  /** The placement id, when the site declares placement ids. */
+  subId?: string;
+}
+
+/** A placeholder's value: an id of the programme, the partner's language, the sub-id; undefined when it has none. */
+function valueOf(p: Programme, name: string, fill: Fill): string | undefined {
+  if (name === "language") return p.languages[fill.lang];
+  if (name === "subId") return fill.subId;
+  return p.ids[name];
+}
+
+/**
+ * A template with its placeholders filled (`encode` applied to each value). A parameter's value with a placeholder
+ * that has no value (a language the programme does not map) is undefined: the parameter is left out. A network's
+ * link is always made, such a placeholder empty (validation refuses a link whose sub-id could be missing).
+ */
+export function fillTemplate(template: string, p: Programme, fill: Fill & { destination?: string }, encode: (v: string) => string = (v) => v): string | undefined {
+  let parts = split.get(template);
+  if (!parts) split.set(template, (parts = template.split(/\{([A-Za-z][A-Za-z0-9]*)\}/)));
+  let out = parts[0];
+  let missing = false;
+  for (let i = 1; i < parts.length; i += 2) {
+    const v = parts[i] === "destination" ? fill.destination : valueOf(p, parts[i], fill);
+    if (v === undefined) missing = true;
+    out += encode(v ?? "") + parts[i + 1];
+  }
+  return missing && fill.destination === undefined ? undefined : out;
+}
+/** Templates split once at their placeholders (a page's six links fill the same few). */
+const split = new Map<string, string[]>();
+
+/** Whether a parameter's value differs between pages (language, sub-id) rather than being fixed for the programme. */
+const varies = (value: string) => /\{(language|subId)\}/.test(value);
+
+/** The programme's parameters on the destination with their values, in the order declared (a language the programme does not map is left out). */
+export function destinationParams(p: Programme, fill: Fill): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [name, value] of Object.entries(p.params)) {
+    const v = fillTemplate(value, p, fill);
+    if (v !== undefined) out.push([name, v]);
+  }
+  return out;
+}
+
+/** A destination parsed once a programme: its URL with the fixed parameters set and the varying ones removed, and its fragment. */
+interface Prepared {
+  head: string;
+  fragment: string;
+}
+/** Per programme: its destinations parsed, and the parameters whose values vary (language, sub-id). */
+const PREPARED = table<Programme, { links: Map<string, Prepared>; varying: [string, string][] }>("booking links");
+
+function prepare(link: string, p: Programme, memo: Memo): Prepared & { varying: [string, string][] } {
+  const kept = memo.get(PREPARED, p, () => ({ links: new Map(), varying: Object.entries(p.params).filter(([, v]) => varies(v)) }));
+  const byLink = kept.links;
+  let prepared = byLink.get(link);
+  if (!prepared) {
+    const url = new URL(link);
+    for (const name of Object.keys(p.params)) url.searchParams.delete(name);
+    for (const [name, value] of Object.entries(p.params)) if (!varies(value)) url.searchParams.set(name, fillTemplate(value, p, { lang: "" }) ?? "");
+    const fragment = url.hash;
+    url.hash = "";
+    byLink.set(link, (prepared = { head: url.href, fragment }));
+  }
+  return { ...prepared, varying: kept.varying };
+}
+
+/** A value as a query writes it: as it is when it needs no escaping, else form-encoded. */
+const queryValue = (name: string, value: string) => (/^[A-Za-z0-9_.-]*$/.test(value) ? `${name}=${value}` : new URLSearchParams({ [name]: value }).toString());
+
+/** The destination with the programme's parameters for this language and sub-id (no network around it). */
+export function destinationUrl(link: string, p: Programme, fill: Fill, memo: Memo = new Memo()): string {
+  const { head, fragment, varying } = prepare(link, p, memo);
+  const pairs: string[] = [];
+  for (const [name, value] of varying) {
+    const v = fillTemplate(value, p, fill);
+    if (v !== undefined) pairs.push(queryValue(name, v));
+  }
+  if (!pairs.length) return head + fragment;
+  // Joined, not concatenated: one flat string a page keeps, not a tree of pieces (six URLs a page).
+  return [head, head.includes("?") ? "&" : "?", pairs.join("&"), fragment].join("");
+}
+
+/** The URL a Book link opens: the destination with its parameters, wrapped in the network's link when there is one. */
+export function programmeUrl(link: string, p: Programme, fill: Fill, memo: Memo = new Memo()): string {
+  const destination = destinationUrl(link, p, fill, memo);
+  if (!p.link) return destination;
+  return fillTemplate(p.link, p, { ...fill, destination }, encodeURIComponent)!;
+}

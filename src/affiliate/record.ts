@@ -1,0 +1,70 @@
+// The placement record: every placement id the site ever issued, with the page, language and placement it
+// stood for and the days it was first and last seen, committed beside the content (placements.json) so a
+// partner's report row is traced back to its button after ids or pages are renamed. Ids no longer issued stay;
+// an id that comes to stand for another page gets a row of its own.
+import path from "node:path";
+import { ContentError, ContentErrors } from "../errors.js";
+import { readGuardedText } from "../io/read.js";
+import { writeGuarded } from "../io/write.js";
+import type { PlacementRow } from "./placements.js";
+
+/** The record's file name inside the content folder. */
+export const RECORD_FILE = "placements.json";
+
+/** One id as it was issued: what it stood for, and from when to when (UTC days, YYYY-MM-DD). */
+export interface RecordRow {
+  id: string;
+  page: string;
+  lang: string;
+  placement: string;
+  /** The page's URL path and the programme when it was last seen. */
+  route: string;
+  programme: string;
+  first: string;
+  last: string;
+}
+
+/** The ids of the table merged into the record, seen on `day`: sorted by id, then by when first seen. */
+export function mergeRecord(record: readonly RecordRow[], rows: readonly PlacementRow[], day: string): RecordRow[] {
+  const key = (r: { id: string; page: string; lang: string; placement: string }) => [r.id, r.page, r.lang, r.placement].join("\u0000");
+  const merged = new Map(record.map((r) => [key(r), { ...r }]));
+  for (const row of rows) {
+    if (!row.id) continue;
+    const kept = merged.get(key(row));
+    if (kept) Object.assign(kept, { route: row.route, programme: row.programme, last: day > kept.last ? day : kept.last });
+    else merged.set(key(row), { id: row.id, page: row.page, lang: row.lang, placement: row.placement, route: row.route, programme: row.programme, first: day, last: day });
+  }
+  return [...merged.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
+}
+
+/** The rows that stand for `id` (more than one when it was issued to other pages over time), oldest first. */
+export function traceId(record: readonly RecordRow[], id: string): RecordRow[] {
+  return record.filter((r) => r.id === id);
+}
+
+/** Most bytes the record may hold: some 200 bytes a row, millions of rows. */
+const MAX_RECORD_BYTES = 256 * 1024 * 1024;
+const FIELDS = ["id", "page", "lang", "placement", "route", "programme", "first", "last"] as const;
+
+/** Reads the content folder's record; [] when there is none yet. */
+export async function readRecord(contentDir: string, shownAs: string): Promise<RecordRow[]> {
+  const text = await readGuardedText(path.join(contentDir, RECORD_FILE), { root: contentDir, maxBytes: MAX_RECORD_BYTES, shown: shownAs, what: "a placement record", missingOk: true, folderHint: `move the folder away: ${RECORD_FILE} is the file hotelsite keeps the placement ids in` });
+  if (text === null) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    data = (e as Error).message;
+  }
+  const rows = (data as { placements?: unknown } | null)?.placements;
+  if (!Array.isArray(rows) || !rows.every((r) => r && typeof r === "object" && FIELDS.every((f) => typeof (r as Record<string, unknown>)[f] === "string"))) {
+    throw new ContentErrors([new ContentError({ file: shownAs }, `is not a placement record (it needs "placements": rows of ${FIELDS.join(", ")})`, "restore it from version control: it is the only trace of the ids issued before")]);
+  }
+  return rows as RecordRow[];
+}
+
+/** Writes the record: one row a line, so a review shows exactly which ids came and went. */
+export async function writeRecord(contentDir: string, rows: readonly RecordRow[]): Promise<void> {
+  const lines = rows.map((r) => JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, r[f]]))));
+  await writeGuarded(path.join(contentDir, RECORD_FILE), `{\n  "placements": [\n    ${lines.join(",\n    ")}\n  ]\n}\n`, { root: contentDir });
+}

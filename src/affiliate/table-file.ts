@@ -1,0 +1,36 @@
+// `hotelsite links --placements [file]`: the placement table of the content written beside the site (CSV, or JSON
+// for a .json name; never into the output folder, which is published), and its ids added to the record the owner
+// commits (content/placements.json), so every id ever issued stays traceable.
+import path from "node:path";
+import { shownPath } from "../errors.js";
+import { writeGuarded } from "../io/write.js";
+import { loadContent } from "../content/load.js";
+import { validateContent } from "../content/validate.js";
+import { placementRows, placementsCsv } from "./placements.js";
+import { mergeRecord, readRecord, RECORD_FILE, writeRecord } from "./record.js";
+
+/** What to write: the content folder, the table's file and the day the ids are seen (UTC, YYYY-MM-DD). */
+export interface TableOptions {
+  contentDir: string;
+  file: string;
+  cwd: string;
+  day: string;
+}
+
+/** Writes the table and updates the record; returns the lines to print. */
+export async function writePlacementTable(o: TableOptions): Promise<string[]> {
+  const contentDir = path.resolve(o.cwd, o.contentDir);
+  const { content } = validateContent(await loadContent({ contentDir, cwd: o.cwd }));
+  const rows = placementRows(content);
+  const file = path.resolve(o.cwd, o.file);
+  await writeGuarded(file, file.endsWith(".json") ? JSON.stringify(rows, null, 2) + "\n" : placementsCsv(rows));
+  const recordShown = shownPath(path.join(contentDir, RECORD_FILE), o.cwd);
+  const before = await readRecord(contentDir, recordShown);
+  const after = mergeRecord(before, rows, o.day);
+  await writeRecord(contentDir, after);
+  const ids = new Set(rows.map((r) => r.id).filter(Boolean)).size;
+  return [
+    `Wrote ${rows.length} placements (${ids} ids) to ${shownPath(file, o.cwd)}.`,
+    `${recordShown}: ${after.length - before.length} new id${after.length - before.length === 1 ? "" : "s"}, ${after.length} in all; commit it with the content.`,
+  ];
+}

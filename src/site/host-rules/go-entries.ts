@@ -1,0 +1,20 @@
+// Every /go/ target of a site, from the placement table (src/affiliate/placements.ts): each placement id with
+// the URL its link opens, and the availability form's with the fields the visitor fills in, passed on by the
+// host when the programme takes them on the destination (a network that wraps the destination gets the form's
+// link without the dates, as the form does without its script).
+import { placementRows } from "../../affiliate/placements.js";
+import { programmeOf, programmesOf } from "../../affiliate/programmes.js";
+import type { Content } from "../../types.js";
+import type { GoEntry } from "./go.js";
+
+/** The /go/ entries of a site (rows without a placement id have nothing to count by and are left out). */
+export function goEntries(content: Pick<Content, "site" | "hotels">): GoEntry[] {
+  const programmes = programmesOf(content.site.affiliate);
+  const programmeOfPage = new Map(content.hotels.map((h) => [h.id, programmeOf(programmes, h.programme)]));
+  return placementRows(content).flatMap((row): GoEntry[] => {
+    if (!row.id) return [];
+    const p = row.placement === "form" ? programmeOfPage.get(row.page) : undefined;
+    const s = p && !p.link ? p.search : undefined;
+    return [s ? { id: row.id, url: row.url, fields: [s.checkIn, s.checkOut, s.adults, s.rooms] } : { id: row.id, url: row.url }];
+  });
+}
