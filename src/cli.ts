@@ -158,6 +158,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         if (!tr.tracked) io.out(`\nnote: no ${ctx.lockShown}, so outdated translations are not tracked; run hotelsite translate mark-current to start.`);
         const lockNote = lockKeysNote(ctx);
         if (lockNote) io.out(`\n${lockNote}`);
+        const { recordNote } = await import("./affiliate/table-file.js");
+        const placements = await recordNote(path.resolve(io.cwd ?? process.cwd(), o.content), result.content, io.cwd ?? process.cwd());
+        if (placements) io.out(`\n${placements}`);
         const w = warnings.length;
         const files = new Set(warnings.map((x) => x.place.file)).size;
         io.out(

@@ -135,14 +135,9 @@ export function allHosts(all: Programmes): string[] {
   return [...new Set(all.list.flatMap((p) => p.hosts))];
 }
 
-/** The names of the parameters a programme adds to the destination, and of its link's query: what a hotel's link must not repeat. */
+/** The names of the parameters the programmes set on a destination: a hotel's link that differs only in them is the same link. */
 export function attributionParams(all: Programmes): string[] {
-  const names = new Set<string>();
-  for (const p of all.list) {
-    for (const name of Object.keys(p.params)) names.add(name);
-    if (p.link) for (const [name] of linkQuery(p.link)) names.add(name);
-  }
-  return [...names];
+  return [...new Set(all.list.flatMap((p) => Object.keys(p.params)))];
 }
 
 /** The query of a link template as name, value pairs (placeholders left as written). */

@@ -24,9 +24,12 @@ export interface RecordRow {
   last: string;
 }
 
+/** What makes a row of the record its own: an id and what it stood for. */
+export const recordKey = (r: { id: string; page: string; lang: string; placement: string }) => [r.id, r.page, r.lang, r.placement].join("\u0000");
+
 /** The ids of the table merged into the record, seen on `day`: sorted by id, then by when first seen. */
 export function mergeRecord(record: readonly RecordRow[], rows: readonly PlacementRow[], day: string): RecordRow[] {
-  const key = (r: { id: string; page: string; lang: string; placement: string }) => [r.id, r.page, r.lang, r.placement].join("\u0000");
+  const key = recordKey;
   const merged = new Map(record.map((r) => [key(r), { ...r }]));
   for (const row of rows) {
     if (!row.id) continue;

@@ -6,8 +6,9 @@ import { shownPath } from "../errors.js";
 import { writeGuarded } from "../io/write.js";
 import { loadContent } from "../content/load.js";
 import { validateContent } from "../content/validate.js";
+import type { Content } from "../types.js";
 import { placementRows, placementsCsv } from "./placements.js";
-import { mergeRecord, readRecord, RECORD_FILE, writeRecord } from "./record.js";
+import { mergeRecord, readRecord, RECORD_FILE, recordKey, writeRecord } from "./record.js";
 
 /** What to write: the content folder, the table's file and the day the ids are seen (UTC, YYYY-MM-DD). */
 export interface TableOptions {
@@ -33,4 +34,14 @@ export async function writePlacementTable(o: TableOptions): Promise<string[]> {
     `Wrote ${rows.length} placements (${ids} ids) to ${shownPath(file, o.cwd)}.`,
     `${recordShown}: ${after.length - before.length} new id${after.length - before.length === 1 ? "" : "s"}, ${after.length} in all; commit it with the content.`,
   ];
+}
+
+/** `check`'s note when the owner keeps a record and the site issues ids it does not hold yet; undefined otherwise. */
+export async function recordNote(contentDir: string, content: Content, cwd: string): Promise<string | undefined> {
+  const shown = shownPath(path.join(contentDir, RECORD_FILE), cwd);
+  const record = await readRecord(contentDir, shown);
+  if (!record.length) return undefined;
+  const kept = new Set(record.map(recordKey));
+  const missing = placementRows(content).filter((r) => r.id && !kept.has(recordKey(r))).length;
+  return missing ? `note: ${missing} placement id${missing === 1 ? " is" : "s are"} not in ${shown} yet; run hotelsite links --placements and commit it.` : undefined;
 }

@@ -85,7 +85,9 @@ function programmeProblems(p: Programme, all: Programmes): SettingProblem[] {
   for (const [pointer, template] of templates) {
     for (const name of placeholders(template)) {
       used.add(name);
-      if (!known.includes(name)) problems.push({ pointer, message: `uses {${name}}, which is not a placeholder of the programme ${p.id}`, hint: `its placeholders are ${knownList} (add ${name} to its ids to use it)` });
+      const near = known.find((k) => k.toLowerCase() === name.toLowerCase());
+      const hint = near ? `write {${near}}: placeholders are case-sensitive` : `its placeholders are ${knownList} (add ${name} to its ids to use it)`;
+      if (!known.includes(name)) problems.push({ pointer, message: `uses {${name}}, which is not a placeholder of the programme ${p.id}`, hint });
       else if (name === "destination" && pointer !== p.at.link) problems.push({ pointer, message: "uses {destination}, which only a network's link can wrap", hint: "put {destination} in the programme's link" });
     }
   }

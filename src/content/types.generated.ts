@@ -690,31 +690,31 @@ export namespace SiteSchema {
         };
       };
       /**
-       * Short form (one programme of parameters; use programmes instead): Query parameter that carries the partner id (e.g. aid).
+       * Query parameter that carries the partner id (e.g. aid).
        */
       partnerParam?: string;
       /**
-       * Short form (one programme of parameters; use programmes instead): The affiliate partner id, added to every booking link by the build.
+       * The affiliate partner id, added to every booking link by the build.
        */
       partnerId?: string;
       /**
-       * Short form (one programme of parameters; use programmes instead): Hosts booking links may point at; any other host is an error.
+       * Hosts booking links may point at; any other host is an error.
        *
        * @minItems 1
        */
       allowedHosts?: [string, ...string[]];
       /**
-       * Short form (one programme of parameters; use programmes instead): Query parameter the partner reads the visitor's language from (Booking.com: lang); every booking link and the availability form carry it, valued from `languages`.
+       * Query parameter the partner reads the visitor's language from (Booking.com: lang); every booking link and the availability form carry it, valued from `languages`.
        */
       languageParam?: string;
       /**
-       * Short form (one programme of parameters; use programmes instead): The partner's language value for each site language code (Booking.com: en: en-us, zh: zh-cn, ja: ja); a site language missing here sends no language.
+       * The partner's language value for each site language code (Booking.com: en: en-us, zh: zh-cn, ja: ja); a site language missing here sends no language.
        */
       languages?: {
         [k: string]: string;
       };
       /**
-       * Short form (one programme of parameters; use programmes instead): The availability form on hotel pages: the partner's search page it submits to (GET) and the partner's names for its fields. Without it hotel pages have no form.
+       * The availability form on hotel pages: the partner's search page it submits to (GET) and the partner's names for its fields. Without it hotel pages have no form.
        */
       search?: {
         /**
@@ -743,7 +743,7 @@ export namespace SiteSchema {
         rooms: string;
       };
       /**
-       * Short form (one programme of parameters; use programmes instead): A tracking label on every booking link, so the partner's report tells each page, language and placement apart.
+       * A tracking label on every booking link, so the partner's report tells each page, language and placement apart.
        */
       tracking?: {
         /**

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { readRegularFile } from "../content/read-file.js";
 import { MAX_FILE_BYTES, parseYaml } from "../content/yaml.js";
-import { linkQuery, programmesOf, type AffiliateSettings, type Programme, type Programmes } from "../affiliate/programmes.js";
+import { attributionParams, linkQuery, programmesOf, type AffiliateSettings, type Programme, type Programmes } from "../affiliate/programmes.js";
 import type { ProbeResult } from "./probe.js";
 
 /** The programmes of `<contentDir>/site.yaml`, read as far as they can be; undefined when it cannot be read. */
@@ -61,8 +61,7 @@ export function attributionLoss(result: Pick<ProbeResult, "url" | "final" | "cha
     const lost = lostParams({ url: destination.href, final: result.final }, Object.keys(p.params));
     return lost.length ? `the redirects dropped ${lost.join(", ")} from the destination` : undefined;
   }
-  const names = [...new Set(all.list.flatMap((p) => Object.keys(p.params)))];
-  const lost = lostParams(result, names);
+  const lost = lostParams(result, attributionParams(all));
   return lost.length ? `the redirects dropped ${lost.join(", ")}` : undefined;
 }
 

@@ -34,7 +34,10 @@ describe("hotelsite links --placements", () => {
       expect(csv).toContain("zh_test-brand-beta_hero,beta,/zh/test-brand-beta/,zh,hero,default,https://book.example.com/hotel/beta?aid=42&label=zh_test-brand-beta_hero");
       // The placement ids change; the old ones stay in the record beside the new.
       await writeFile(path.join(fx.content, "site.yaml"), (await readFile(path.join(fx.content, "site.yaml"), "utf8")).replace('template: "{lang}_{page}_{placement}"', 'template: "s_{lang}_{page}_{placement}"'));
+      // check notes the ids the record does not hold yet (once the owner keeps one).
+      expect((await runCli(["check"], fx.dir)).out).toContain("\nnote: 96 placement ids are not in content/placements.json yet; run hotelsite links --placements and commit it.\n");
       const again = await runCli(["links", "--placements", "table.json"], fx.dir);
+      expect((await runCli(["check"], fx.dir)).out).not.toContain("placements.json");
       expect(again.out).toBe("Wrote 96 placements (96 ids) to table.json.\ncontent/placements.json: 96 new ids, 192 in all; commit it with the content.\n");
       const table = JSON.parse(await readFile(path.join(fx.dir, "table.json"), "utf8")) as PlacementRow[];
       expect(table[0]).toEqual({ id: "s_en_home_header", page: "home", route: "/", lang: "en", placement: "header", programme: "default", url: "https://book.example.com/search?aid=42&label=s_en_home_header" });

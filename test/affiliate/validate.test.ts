@@ -71,6 +71,13 @@ describe("affiliate settings", () => {
     ]);
   });
 
+  it("names the placeholder meant when only its case differs", async () => {
+    expect(await errorsWith({ "site.yaml": site(swap("sid={subId}", "sid={subid}")) })).toEqual([
+      "content/site.yaml:17:13 /affiliate/programmes/net/link uses {subid}, which is not a placeholder of the programme net | hint: write {subId}: placeholders are case-sensitive",
+      "content/site.yaml:17:13 /affiliate/programmes/net/link carries no {subId}, so the programme net's report could not tell placements apart | hint: add the network's sub-id parameter with {subId}, e.g. clickref={subId}",
+    ]);
+  });
+
   it("refuses a network link that does not carry the destination as one query value", async () => {
     for (const link of ["https://click.example.net/c/{destination}?sid={subId}", "https://click.example.net/c?sid={subId}&u=x{destination}", "https://click.example.net/c?sid={subId}"]) {
       expect(await errorsWith({ "site.yaml": site(swap("https://click.example.net/c?pub={publisher}&sid={subId}&u={destination}", link)) }), link).toEqual([

@@ -121,7 +121,7 @@ async function barProblems(page: Page, h: (typeof HOTELS)[number], lang: string)
   const problems: string[] = [];
   // Its Book link is the hotel's own, with its own placement.
   const href = (await page.locator("[data-booking-bar] a[data-book]").getAttribute("href"))!;
-  if (unlabelled(href) !== ownLink(h.link, lang) || !href.endsWith(`_${h.id.replace(/-/g, "_")}_bar`)) problems.push(`${where}: bar link ${href}`);
+  if (unlabelled(href) !== ownLink(h.link, lang) || new URL(href).searchParams.get(affiliate.tracking.param) !== `${lang}_grand_hyatt_${h.id.replace(/-/g, "_")}_bar`) problems.push(`${where}: bar link ${href}`);
   const [top, middle, ...rest] = await page.evaluate(barPlaces);
   if (top.top < PHONE.height) problems.push(`${where}: the bar is in the first screen (top ${top.top})`);
   if (!middle.stuck) problems.push(`${where}: not stuck to the bottom half way down (top ${middle.top})`);
