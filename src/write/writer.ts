@@ -2,6 +2,7 @@
 // only when everything is there (sink.ts), so a failed or killed build leaves the last good output alone; watch
 // updates the folder in place (writeChanged).
 import { mkdir, readFile, rename, rm, rmdir, writeFile, copyFile, stat } from "node:fs/promises";
+import { constants } from "node:fs";
 import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
 import { openOutput, type CopiedFile, type OpenOptions } from "./sink.js";
@@ -43,11 +44,12 @@ export interface WriteChangedOptions {
   remove?: string[];
 }
 
-/** Replaces one file through a temp name beside it, so a reader never sees it half written. */
+/** Replaces one file through a temp name beside it (made new, so nothing at that name is written through). */
 async function replaceFile(target: string, write: (tmp: string) => Promise<void>): Promise<void> {
   const tmp = `${target}${TMP}${process.pid}`;
   await mkdir(path.dirname(target), { recursive: true });
   try {
+    await rm(tmp, { recursive: true, force: true });
     await write(tmp);
     await rename(tmp, target);
   } catch (e) {
@@ -71,13 +73,13 @@ export async function writeChanged(opts: WriteChangedOptions): Promise<{ written
         const target = path.join(outDir, f.path);
         const bytes = typeof f.contents === "string" ? Buffer.from(f.contents) : f.contents;
         if (await sameBytes(target, bytes)) return;
-        await replaceFile(target, (tmp) => writeFile(tmp, bytes));
+        await replaceFile(target, (tmp) => writeFile(tmp, bytes, { flag: "wx" }));
         written.push(f.path);
       }),
       ...(opts.copies ?? []).map(async (c) => {
         const target = path.join(outDir, c.path);
         if (await sameBytes(target, await readFile(c.from))) return;
-        await replaceFile(target, (tmp) => copyFile(c.from, tmp));
+        await replaceFile(target, (tmp) => copyFile(c.from, tmp, constants.COPYFILE_EXCL));
         written.push(c.path);
       }),
     ]);
