@@ -2,12 +2,11 @@
 // schemas' content: a cold build then requires a small generated module instead of compiling four schemas
 // (about 100 ms of a 0.7 s bundled build). The first run after a schema changes compiles and writes it.
 import { createHash } from "node:crypto";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import path from "node:path";
 import type { ValidateFunction } from "ajv";
-import { cacheDir, packageRoot } from "../util/paths.js";
-import { readPlainSync } from "../util/read-plain.js";
+import { readSealed, writeSealed } from "../io/cache.js";
+import { packageRoot } from "../util/paths.js";
 import homeSchema from "./schemas/home.schema.json" with { type: "json" };
 import hotelSchema from "./schemas/hotel.schema.json" with { type: "json" };
 import siteSchema from "./schemas/site.schema.json" with { type: "json" };
@@ -42,11 +41,11 @@ const REFS: Record<string, string> = {
   ...Object.fromEntries(LAYOUTS.map((k) => [k.replace(/-/g, "_"), `${hotelSchema.$id}#/$defs/${k}`])),
 };
 
-/** The cached module's path: its name carries a hash of the schemas, the options and ajv's version. */
-function cachedFile(require: NodeJS.Require): string {
+/** The cached module's name: it carries a hash of the schemas, the options and ajv's version. */
+function cachedName(require: NodeJS.Require): string {
   const ajvVersion = (require("ajv/package.json") as { version: string }).version;
   const key = createHash("sha256").update(JSON.stringify([SCHEMAS, AJV_OPTIONS, REFS, ajvVersion])).digest("hex").slice(0, 16);
-  return path.join(cacheDir(), `validators-${key}.cjs`);
+  return `validators-${key}.cjs`;
 }
 
 /** Compiles the schemas with ajv into one standalone CommonJS module's source. */
@@ -60,19 +59,6 @@ function generate(require: NodeJS.Require): string {
   ajv.addVocabulary(["patternErrorMessage"]);
   for (const s of SCHEMAS) ajv.addSchema(s);
   return standaloneCode(ajv, REFS);
-}
-
-/** Writes the module into the cache (temp + rename, so a concurrent build never reads half of it); false if it cannot. */
-function store(file: string, code: string): boolean {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(tmp, code, { flag: "wx" });
-    renameSync(tmp, file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -92,14 +78,15 @@ function evaluate(code: string, file: string): Record<string, ValidateFunction> 
 export function loadValidators(): Validators {
   // ajv (and the generated module's helpers) resolve from hotelsite's own package, not from the cache folder.
   const require = createRequire(path.join(packageRoot(), "package.json"));
-  const file = cachedFile(require);
-  // Read guarded (a regular file only, never through a link, a FIFO not waited on): anything else is generated again.
-  let code = readPlainSync(file, { maxBytes: MAX_MODULE_BYTES })?.bytes.toString("utf8");
+  const name = cachedName(require);
+  // Read guarded (a regular file only, never through a link, a FIFO not waited on) and run only when its body is
+  // what its seal says (a cut or emptied module is generated again, with a note).
+  let code = readSealed(name, MAX_MODULE_BYTES);
   if (code === undefined) {
     code = generate(require);
-    store(file, code);
+    writeSealed(name, code);
   }
-  const m = evaluate(code, file);
+  const m = evaluate(code, path.join(packageRoot(), name));
   const layouts = new Map(LAYOUTS.map((k) => [k.slice("layout-".length), m[k.replace(/-/g, "_")]]));
   return {
     site: m.site,

@@ -7,6 +7,7 @@ import pLimit from "p-limit";
 import type { Sharp, SharpOptions } from "sharp";
 import { MAX_IMAGE_BYTES, readRegularFile } from "../content/read-file.js";
 import { ContentError, ContentErrors } from "../errors.js";
+import { readNamedSealed, writeNamedSealed } from "../io/cache.js";
 import { ENCODER, type Variant } from "./plan.js";
 
 /** One source file and the variants it needs. */
@@ -29,6 +30,8 @@ export interface EncodeOptions {
   writeTo: string;
   /** A second-level cache: variants found there are copied into `writeTo`, and new ones copied there too (store.ts shared). */
   shared?: string;
+  /** The user's cache folder among those: its files are named `<variant>.<digest of the bytes>`, checked before use. */
+  sealed?: string;
   /** How many encodes run at once (default: the machine's parallelism). */
   concurrency?: number;
   /** Called after each encode with the count done and the count to do (the terminal's progress line). */
@@ -87,20 +90,31 @@ async function place(dir: string, name: string, write: (tmp: string) => Promise<
 /** Makes every variant that no folder of `readFrom` has, in `writeTo`; says where each one is. */
 export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult> {
   const found = new Map<string, string>();
+  const needed = new Set(opts.jobs.flatMap((j) => j.variants.map((v) => v.cacheName)));
   for (const dir of opts.readFrom) {
     // Regular files only: a link planted among the variants could publish any file of the machine.
-    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) if (e.isFile() && !found.has(e.name)) found.set(e.name, path.join(dir, e.name));
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (!e.isFile()) continue;
+      if (dir !== opts.sealed) {
+        if (!found.has(e.name)) found.set(e.name, path.join(dir, e.name));
+        continue;
+      }
+      // The cache's files are used only when their bytes have the digest their name ends with (io/cache.ts).
+      const name = e.name.replace(/\.[0-9a-f]{16}$/, "");
+      if (name !== e.name && needed.has(name) && !found.has(name) && readNamedSealed(path.join(dir, e.name), MAX_IMAGE_BYTES)) found.set(name, path.join(dir, e.name));
+    }
   }
   const total = opts.jobs.reduce((n, j) => n + j.variants.length, 0);
   // Each missing variant once, even when two paths name the same image (their variants share cache names).
   const work: { job: EncodeJob; v: Variant }[] = [];
   const fill = new Set<string>();
+  const queued = new Set<string>();
   for (const job of opts.jobs) {
     for (const v of job.variants) {
       const at = found.get(v.cacheName);
-      if (at !== undefined && opts.shared !== undefined && at === path.join(opts.shared, v.cacheName)) fill.add(v.cacheName);
-      if (at !== undefined) continue;
-      found.set(v.cacheName, path.join(opts.writeTo, v.cacheName));
+      if (at !== undefined && opts.shared !== undefined && path.dirname(at) === opts.shared) fill.add(v.cacheName);
+      if (at !== undefined || queued.has(v.cacheName)) continue;
+      queued.add(v.cacheName);
       work.push({ job, v });
     }
   }
@@ -117,9 +131,16 @@ export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult>
   await pLimit(Math.max(1, opts.concurrency ?? availableParallelism())).map(work, async ({ job, v }) => {
     if (!sources.has(job.from)) sources.set(job.from, readSource(job.from));
     const out = await encodeOne(sharp, await sources.get(job.from)!, job, v);
-    await place(opts.writeTo, v.cacheName, (tmp) => writeFile(tmp, out));
+    if (opts.writeTo === opts.sealed) {
+      const at = writeNamedSealed(opts.writeTo, v.cacheName, out);
+      if (!at) throw new Error(`cannot write ${v.cacheName} into ${opts.writeTo}`);
+      found.set(v.cacheName, at);
+    } else {
+      await place(opts.writeTo, v.cacheName, (tmp) => writeFile(tmp, out));
+      found.set(v.cacheName, path.join(opts.writeTo, v.cacheName));
+    }
     // The second level is a convenience: a cache that cannot take the file does not fail the build.
-    if (opts.shared) await place(opts.shared, v.cacheName, (tmp) => writeFile(tmp, out)).catch(() => {});
+    if (opts.shared) writeNamedSealed(opts.shared, v.cacheName, out);
     opts.onProgress?.(++done, work.length);
   });
   return { encoded: work.length, cached: total - work.length, found };
