@@ -3,9 +3,9 @@
 import { createHash } from "node:crypto";
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { imageSize } from "image-size";
 import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import type { FlagImage, ImageInfo, LoadedContent, SourceFile } from "../types.js";
+import { screenImage } from "../images/screen.js";
 import { limiter } from "../util/limiter.js";
 import { loadFlags } from "./flags.js";
 import { isEditorFile } from "./editor-files.js";
@@ -161,14 +161,12 @@ async function readImage(contentDir: string, ref: string): Promise<ImageInfo | s
   const read = await readRegularFile(abs, { root, maxBytes: MAX_IMAGE_BYTES });
   if ("refused" in read) return imageRefusal(read.refused);
   const bytes = read.bytes;
-  try {
-    const size = imageSize(bytes);
-    if (!size.width || !size.height) return "the file has no width and height; export it again with both set";
-    const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
-    return { width: size.width, height: size.height, hash, ext: path.extname(ref).slice(1).toLowerCase() };
-  } catch {
-    return "the file exists but is not a readable image; export it again as .svg, .png, .jpg, .webp or .avif";
-  }
+  const ext = path.extname(ref).slice(1).toLowerCase();
+  // Whatever the encoder cannot take (cut, damaged, a pixel bomb, a hostile SVG) is refused here, at its references.
+  const size = screenImage(bytes, ext);
+  if (typeof size === "string") return size;
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+  return { width: size.width, height: size.height, hash, ext };
 }
 
 /**

@@ -6,9 +6,10 @@ import path from "node:path";
 import pLimit from "p-limit";
 import type { Sharp, SharpOptions } from "sharp";
 import { MAX_IMAGE_BYTES, readRegularFile } from "../content/read-file.js";
-import { ContentError, ContentErrors } from "../errors.js";
+import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import { readNamedSealed, writeNamedSealed } from "../io/cache.js";
 import { ENCODER, type Variant } from "./plan.js";
+import { MAX_PIXELS } from "./screen.js";
 
 /** One source file and the variants it needs. */
 export interface EncodeJob {
@@ -57,14 +58,14 @@ async function cropped(sharp: SharpFactory, input: Sharp, job: EncodeJob, v: Var
   const left = Math.min(Math.round(r.left * k), info.width - 1);
   const top = Math.min(Math.round(r.top * k), info.height - 1);
   const region = { left, top, width: Math.min(Math.round(r.width * k), info.width - left), height: Math.min(Math.round(r.height * k), info.height - top) };
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extract(region).resize({ width: v.width, height: v.height, fit: "fill" });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels }, limitInputPixels: MAX_PIXELS }).extract(region).resize({ width: v.width, height: v.height, fit: "fill" });
 }
 
 /** Encodes one variant from the source bytes. */
 async function encodeOne(sharp: SharpFactory, bytes: Buffer, job: EncodeJob, v: Variant): Promise<Buffer> {
   // A vector source is rendered at the density that gives the size wanted, not scaled up from its own.
   const scale = v.region ? v.width / v.region.width : v.fit === "cover" ? Math.max(v.width / job.width, v.height / job.height) : v.width / job.width;
-  const input = job.vector ? sharp(bytes, { density: Math.min(72 * scale, 100_000) }) : sharp(bytes);
+  const input = sharp(bytes, { density: job.vector ? Math.min(Math.max(72 * scale, 1), 100_000) : undefined, limitInputPixels: MAX_PIXELS });
   const sized = v.region
     ? await cropped(sharp, input, job, v)
     : (job.vector ? input : input.rotate()).resize({ width: v.width, height: v.fit === "cover" ? v.height : undefined, fit: v.fit === "cover" ? "cover" : "inside" });
@@ -78,6 +79,16 @@ async function readSource(file: string): Promise<Buffer> {
   const read = await readRegularFile(file, { maxBytes: MAX_IMAGE_BYTES });
   if ("refused" in read) throw new ContentErrors([new ContentError({ file }, read.refused.reason, read.refused.hint)]);
   return read.bytes;
+}
+
+/**
+ * What the encoder's failure on an image load's screen passed (screen.ts) says: the image and sharp's reason,
+ * never its stack. load's screen refuses the known cases at each place that names the image first.
+ */
+function encodeError(file: string, e: unknown): unknown {
+  if (e instanceof ContentErrors) return e;
+  const why = String((e as Error)?.message ?? e).split("\n")[0].trim() || "the encoder failed";
+  return new ContentErrors([new ContentError({ file: shownPath(file) }, `cannot be encoded: ${why}`, "export it again from your image editor (.png, .jpg, .webp, .avif, or a plain SVG)", { cause: e })]);
 }
 
 /** Writes `dir/name` under a temporary name and renames it, so a killed build or a parallel one never leaves half a file. */
@@ -130,7 +141,7 @@ export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult>
   let done = 0;
   await pLimit(Math.max(1, opts.concurrency ?? availableParallelism())).map(work, async ({ job, v }) => {
     if (!sources.has(job.from)) sources.set(job.from, readSource(job.from));
-    const out = await encodeOne(sharp, await sources.get(job.from)!, job, v);
+    const out = await encodeOne(sharp, await sources.get(job.from)!, job, v).catch((e: unknown) => Promise.reject(encodeError(job.from, e)));
     if (opts.writeTo === opts.sealed) {
       const at = writeNamedSealed(opts.writeTo, v.cacheName, out);
       if (!at) throw new Error(`cannot write ${v.cacheName} into ${opts.writeTo}`);

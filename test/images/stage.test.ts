@@ -3,8 +3,10 @@
 import { lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContentErrors, shownPath } from "../../src/errors.js";
 import { imageFiles } from "../../src/images/stage.js";
 import { resetUserCache, setCacheNotes } from "../../src/io/cache.js";
 import { makeRoutes } from "../../src/site/routes.js";
@@ -150,6 +152,29 @@ describe("image stage", () => {
     // The raster's crop with the point at the right edge is mostly the blue half; at the left edge, the red one.
     expect(isRed(await pixel(/halves\.\w+-f100x50s60-480\.webp$/, 300, 140))).toBe(false);
     expect(isRed(await pixel(/halves-left\.\w+-f0x50s60-480\.webp$/, 300, 140))).toBe(true);
+  });
+});
+
+describe("image stage with an image the encoder fails on", () => {
+  it("is a content error naming the image and the encoder's reason, never its stack", async () => {
+    const c6 = path.join(dir, "content6");
+    await mkdir(path.join(c6, "images"), { recursive: true });
+    // Whole to the screen (chunks and checksums in order), but its image data is not zlib data.
+    const good = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123" } }).png().toBuffer();
+    const at = good.indexOf("IDAT") - 4;
+    const length = good.readUInt32BE(at);
+    const idat = Buffer.concat([Buffer.from("IDAT"), Buffer.alloc(length, 0x5a)]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(idat));
+    const bad = Buffer.concat([good.subarray(0, at + 4), idat, crc, good.subarray(at + 12 + length)]);
+    await writeFile(path.join(c6, "images", "bad.png"), bad);
+    const info: ImageInfo = { width: 64, height: 64, hash: "7777777777", ext: "png" };
+    const failed = await imageFiles({ images: new Map([["images/bad.png", info]]), contentDir: c6, routes, cacheDir: path.join(dir, "cache6") }).then(() => undefined, (e: unknown) => e);
+    expect(failed).toBeInstanceOf(ContentErrors);
+    const [error] = (failed as ContentErrors).errors;
+    expect(error.format().startsWith(`${shownPath(path.join(c6, "images", "bad.png"))} cannot be encoded: `)).toBe(true);
+    expect(error.format()).toMatch(/\n    hint: export it again from your image editor \(.png, .jpg, .webp, .avif, or a plain SVG\)$/);
+    expect(error.format()).not.toMatch(/\bat \S+ \(/);
   });
 });
 
