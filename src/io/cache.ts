@@ -188,12 +188,7 @@ export function writeSealed(name: string, body: string): boolean {
   }
 }
 
-/** A cache file named by its own digest (`<name>.<digest>`), sealed by its name rather than a first line. */
-export function sealedName(name: string, bytes: Uint8Array): string {
-  return `${name}.${digest(bytes)}`;
-}
-
-/** The bytes of `file`, a cache file named by {@link sealedName}, when they match its name; a damaged one is noted and removed. */
+/** The bytes of `file`, a cache file named by its bytes' digest (`<name>.<digest>`, {@link writeNamedSealed}), when they match its name; a damaged one is noted and removed. */
 export function readNamedSealed(file: string, maxBytes: number): Buffer | undefined {
   const want = /\.([0-9a-f]{16})$/.exec(file)?.[1];
   const read = readPlainSync(file, { maxBytes });
@@ -205,9 +200,9 @@ export function readNamedSealed(file: string, maxBytes: number): Buffer | undefi
   return undefined;
 }
 
-/** Writes a cache file named by {@link sealedName} into `dir`; its path, or undefined when it cannot. */
+/** Writes `bytes` into `dir` as `<name>.<digest of the bytes>`; its path, or undefined when it cannot. */
 export function writeNamedSealed(dir: string, name: string, bytes: Uint8Array): string | undefined {
-  const file = path.join(dir, sealedName(name, bytes));
+  const file = path.join(dir, `${name}.${digest(bytes)}`);
   try {
     writeEntry(file, bytes);
     return file;

@@ -2,6 +2,7 @@
 // (/proc/self, /dev/null) neither spins nor hangs; one another user owns, or anyone may write, or a link, is never
 // used, so code planted there never runs; an entry planted, cut or emptied in the user's own cache is made again
 // with a one-line note and never run; a link at the parse cache's folder is neither written through nor pruned.
+// Each test runs the CLI once or twice as a process: generous time limits, for a loaded machine.
 import { spawnSync } from "node:child_process";
 import { chmod, chown, cp, mkdir, readdir, readFile, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -43,8 +44,9 @@ const plantedEsm = (ran: string) => `import { writeFileSync } from "node:fs";\nw
 const damaged = (file: string) => `hotelsite: the cache entry ${file} was damaged (it does not hold what its name says); it is made again\n`;
 
 describe("a cache folder in a special place", () => {
-  for (const special of ["/proc/self", "/proc/self/fd", "/dev/null", "/sys/kernel"]) {
-    it(`XDG_CACHE_HOME=${special}: builds with the temp folder's private cache, no spin, no hang`, async () => {
+  // The other special places are in test/io/cache.test.ts; these two through the whole CLI.
+  for (const special of ["/proc/self", "/dev/null"]) {
+    it(`XDG_CACHE_HOME=${special}: builds with the temp folder's private cache, no spin, no hang`, { timeout: 120_000 }, async () => {
       const p = await project(`special-${special.replace(/\W/g, "-")}`);
       const r = build(p, special);
       expect(r.err).toBe("");
@@ -74,7 +76,7 @@ describe("a cache folder someone else can write", () => {
     ["owned by another user", (c) => chown(c, NOBODY, NOBODY), `it belongs to another user (uid ${NOBODY})`],
   ];
   for (const [what, make, why] of cases) {
-    it(`${what}: refused with one note, its planted validators module never run`, async () => {
+    it(`${what}: refused with one note, its planted validators module never run`, { timeout: 120_000 }, async () => {
       const p = await project(`shared-${what.replace(/\W/g, "-")}`);
       const cache = path.join(p.xdg, "hotelsite");
       await mkdir(cache, { recursive: true });
@@ -88,7 +90,7 @@ describe("a cache folder someone else can write", () => {
     });
   }
 
-  it("a link to a folder elsewhere: refused, nothing written there", async () => {
+  it("a link to a folder elsewhere: refused, nothing written there", { timeout: 120_000 }, async () => {
     const p = await project("linked-cache");
     const elsewhere = path.join(p.dir, "elsewhere");
     await mkdir(elsewhere);
@@ -103,7 +105,7 @@ describe("a cache folder someone else can write", () => {
     expect(await readFile(p.ran, "utf8").catch(() => "never ran")).toBe("never ran");
   });
 
-  it("the temp folder's fallback made first by another user: refused, the build runs without a cache", async () => {
+  it("the temp folder's fallback made first by another user: refused, the build runs without a cache", { timeout: 120_000 }, async () => {
     const p = await project("taken-fallback");
     const taken = path.join(p.tmp, `hotelsite-${process.getuid!()}`);
     await mkdir(taken);
@@ -133,14 +135,12 @@ describe("entries of the user's own cache", () => {
   }
   const TEMPLATES = /^templates-[0-9a-f]{16}\.mjs$/;
   const VALIDATORS = /^validators-[0-9a-f]{16}\.cjs$/;
+  // More kinds of damage, entry by entry, are in test/io/cache.test.ts; these through the whole CLI.
   const cases: [string, RegExp, (file: string, ran: string) => Promise<void>][] = [
     ["compiled templates replaced by planted code", TEMPLATES, (f, ran) => writeFile(f, plantedEsm(ran))],
     ["compiled templates cut in half", TEMPLATES, async (f) => truncate(f, Math.floor((await readFile(f)).length / 2))],
-    ["compiled templates emptied", TEMPLATES, (f) => truncate(f, 0)],
     ["the validators module's body replaced under its old seal", VALIDATORS, async (f, ran) => writeFile(f, (await readFile(f, "utf8")).split("\n")[0] + "\n" + planted(ran))],
     ["the validators module cut in half", VALIDATORS, async (f) => truncate(f, Math.floor((await readFile(f)).length / 2))],
-    ["the validators module emptied", VALIDATORS, (f) => truncate(f, 0)],
-    ["the validators module without its seal", VALIDATORS, async (f, ran) => writeFile(f, planted(ran))],
   ];
   for (const [what, name, hurt] of cases) {
     it(`${what}: made again with a one-line note, never run, exit 0`, { timeout: 120_000 }, async () => {
@@ -178,7 +178,7 @@ describe("entries of the user's own cache", () => {
     }
   });
 
-  it("a link at the parse cache's folder: neither written through nor pruned", async () => {
+  it("a link at the parse cache's folder: neither written through nor pruned", { timeout: 120_000 }, async () => {
     const p = await project("linked-parse-cache");
     const elsewhere = path.join(p.dir, "elsewhere");
     await mkdir(elsewhere);

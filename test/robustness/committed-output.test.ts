@@ -52,7 +52,7 @@ async function plant(base: string, entries: Record<string, Planted>): Promise<vo
 
 describe("an output folder committed by a pull request", () => {
   for (const c of CASES) {
-    it(`${c.name}: two builds, nothing outside the output written or deleted, no hang, no lock left`, async () => {
+    it(`${c.name}: two builds, nothing outside the output written or deleted, no hang, no lock left`, { timeout: 120_000 }, async () => {
       const top = path.join(root, c.name.replace(/\W+/g, "-"));
       const dir = path.join(top, "project");
       const outside = path.join(top, "outside");
