@@ -75,7 +75,7 @@ export function formatWarnings(warnings: Warning[]): string {
   for (const w of sortByPlace(warnings)) {
     if (w.place.file !== file) lines.push((file = w.place.file));
     const at = w.place.line ? `${w.place.line}:${w.place.column ?? 1} ` : "";
-    lines.push(`  ${at}${w.place.pointer ?? ""} ${w.message}`.trimEnd());
+    lines.push(`  ${at}${w.place.pointer ? `${w.place.pointer} ` : ""}${w.message}`.trimEnd());
   }
   return lines.join("\n");
 }

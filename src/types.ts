@@ -1,6 +1,7 @@
 // The data that flows between the pipeline's stages. Raw content types mirror the JSON Schemas in
 // src/content/schemas/ (the generated ones come from them: npm run types); resolved types are what templates receive.
 import type { HomeSchema, HotelSchema, SiteSchema, StringsSchema } from "./content/types.generated.js";
+import type { Warning } from "./errors.js";
 
 /** site.yaml after validation (generated from its schema). */
 export type SiteSettings = SiteSchema.SiteSettings;
@@ -119,6 +120,8 @@ export interface LoadedContent {
   changed?: Map<string, number>;
   /** SVG flags by country code, when the language menu shows them (src/content/flags.ts). */
   flags?: Map<string, FlagImage>;
+  /** Entries of the hotels folder that are not read (a folder, a stray file), each a warning naming it. */
+  skipped?: Warning[];
 }
 
 /** Content after validation: typed, cross-checked, with its sources kept for fallback reports. */

@@ -3,10 +3,10 @@
 import { createHash } from "node:crypto";
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { imageSize } from "image-size";
-import { ContentError, ContentErrors, shownPath } from "../errors.js";
+import { ContentError, ContentErrors, shownPath, type Warning } from "../errors.js";
 import type { FlagImage, ImageInfo, LoadedContent, SourceFile } from "../types.js";
 import pLimit from "p-limit";
+import { screenImage } from "../images/screen.js";
 import { loadFlags } from "./flags.js";
 import { isEditorFile } from "./editor-files.js";
 import { gitChangeTimes } from "./git-times.js";
@@ -151,6 +151,25 @@ function imageRefs(site: unknown, hotels: SourceFile[]): string[] {
   return [...refs];
 }
 
+/**
+ * The entries of the hotels folder that are not hotel files, none in silence: a YAML file whose name starts with a
+ * dot (an editor's files are named otherwise: Emacs's lock is .#name) is an error, as it was a hotel dropped from
+ * the site with exit 0; a folder or any other file is a warning naming it. Editors' own files pass unmentioned.
+ */
+async function skippedHotelFiles(dir: string, names: string[], shown: (abs: string) => string, errors: ContentError[]): Promise<Warning[]> {
+  const warnings: Warning[] = [];
+  for (const n of names.filter((n) => !/\.ya?ml$/i.test(n) || isEditorFile(n)).sort()) {
+    const abs = path.join(dir, n);
+    if (/^\.[^#].*\.ya?ml$/i.test(n)) {
+      errors.push(new ContentError({ file: shown(abs) }, "starts with a dot, so it is not read as a hotel file", `rename it to ${n.replace(/^\.+/, "")} (hidden files are skipped as editors' own)`));
+    } else if (!isEditorFile(n)) {
+      const folder = (await stat(abs).catch(() => undefined))?.isDirectory();
+      warnings.push({ place: { file: shown(abs) }, message: folder ? "is a folder, which is not read: hotel files are read from hotels/ itself, not from folders inside it" : "is not read: only <id>.yaml files in hotels/ are hotel files" });
+    }
+  }
+  return warnings;
+}
+
 /** Reads an image's size and hash, or says why it cannot be used (the hint under validation's error). */
 async function readImage(contentDir: string, ref: string): Promise<ImageInfo | string> {
   const root = path.resolve(contentDir);
@@ -160,14 +179,12 @@ async function readImage(contentDir: string, ref: string): Promise<ImageInfo | s
   const read = await readRegularFile(abs, { root, maxBytes: MAX_IMAGE_BYTES });
   if ("refused" in read) return imageRefusal(read.refused);
   const bytes = read.bytes;
-  try {
-    const size = imageSize(bytes);
-    if (!size.width || !size.height) return "the file has no width and height; export it again with both set";
-    const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
-    return { width: size.width, height: size.height, hash, ext: path.extname(ref).slice(1).toLowerCase() };
-  } catch {
-    return "the file exists but is not a readable image; export it again as .svg, .png, .jpg, .webp or .avif";
-  }
+  const ext = path.extname(ref).slice(1).toLowerCase();
+  // Whatever the encoder cannot take (cut, damaged, a pixel bomb, a hostile SVG) is refused here, at its references.
+  const size = screenImage(bytes, ext);
+  if (typeof size === "string") return size;
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+  return { width: size.width, height: size.height, hash, ext };
 }
 
 /**
@@ -241,10 +258,12 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
 
   const hotelsDir = path.join(contentDir, "hotels");
   let hotelNames: string[] = [];
+  let skipped: Warning[] = [];
   try {
     const names = await readdir(hotelsDir);
     // An editor's lock or swap file (Emacs's .#bali.yaml link) is not a hotel: passed over, not refused.
     hotelNames = names.filter((n) => /\.ya?ml$/.test(n) && !isEditorFile(n)).sort();
+    skipped = await skippedHotelFiles(hotelsDir, names, shown, errors);
     // athens.YAML would otherwise vanish from the site in silence; the id must match a lower-case file name.
     for (const n of names.filter((n) => /\.ya?ml$/i.test(n) && !/\.ya?ml$/.test(n)).sort()) {
       const fixed = n.replace(/\.(ya?ml)$/i, (_, ext: string) => `.${ext.toLowerCase()}`);
@@ -286,5 +305,5 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   const keptFlags = opts.previous?.flags;
   const flags = keptFlags && keptFlags.site === site!.data ? keptFlags.flags : await loadFlags(site!.data);
   cache.flags = { site: site!.data, flags };
-  return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images, imageProblems, changed, flags, cache };
+  return { contentDir, site: site!, strings: strings!, home: home!, hotels: loadedHotels, images, imageProblems, changed, flags, cache, skipped };
 }

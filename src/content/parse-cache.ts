@@ -12,13 +12,12 @@ import { closeSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync
 import { createRequire } from "node:module";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { pruneCacheFiles } from "../io/write.js";
-import { cacheDir } from "../util/paths.js";
+import { cacheFolder, noteDamaged, pruneCacheFiles } from "../io/cache.js";
 import { withPlainFileSync } from "../util/read-plain.js";
 import type { FileStamp } from "./source-text.js";
 
 /** Raised when what a parse gives changes shape, so that caches of the old shape are never read. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** How much of the file is read or written at a time. */
 const CHUNK_BYTES = 1 << 20;
@@ -76,8 +75,8 @@ function isEntry(v: unknown): v is Entry {
   return !!e && typeof e === "object" && typeof e.file === "string" && [e.size, e.ino, e.mtimeMs, e.ctimeMs].every((n) => typeof n === "number") && !!e.stamp && typeof e.stamp.path === "string";
 }
 
-/** The records of a cache file, in order: the first is its key. Throws on a file cut short. */
-function* records(fd: number): Generator<unknown> {
+/** The records of a cache file, as bytes, in order: the first is its key, the last the digest of all before it. Throws on a file cut short. */
+function* records(fd: number): Generator<Buffer> {
   let buf = Buffer.allocUnsafe(CHUNK_BYTES);
   let start = 0;
   let end = 0;
@@ -102,24 +101,33 @@ function* records(fd: number): Generator<unknown> {
     const length = buf.readUInt32LE(start);
     start += 4;
     if (!fill(length)) throw new Error("cut short");
-    yield deserialize(buf.subarray(start, start + length));
+    yield buf.subarray(start, start + length);
     start += length;
   }
 }
 
 /** The entries of the cache file, when it is a regular file holding a cache of `key`; else none. */
 function readEntries(file: string, key: string): Map<string, Entry> {
+  let ours = false;
   const kept = withPlainFileSync(file, { maxBytes: MAX_CACHE_BYTES }, (fd) => {
     const entries = new Map<string, Entry>();
     const all = records(fd);
-    if ((all.next().value as { key?: string } | undefined)?.key !== key) return entries;
-    for (const e of all) {
-      if (!isEntry(e)) return new Map<string, Entry>();
+    const head = all.next().value;
+    if (!head || (deserialize(head) as { key?: string } | undefined)?.key !== key) return entries;
+    ours = true;
+    // Trusted only once the last record, the digest of every record before it, matches them.
+    const hash = createHash("sha256").update(head);
+    for (const record of all) {
+      const e = deserialize(record) as Entry | { digest: string };
+      if ("digest" in e) return e.digest === hash.digest("hex") ? entries : undefined;
+      if (!isEntry(e)) return undefined;
+      hash.update(record);
       entries.set(e.file, e);
     }
-    return entries;
+    return undefined;
   });
-  // Not a cache of ours (or cut short): parsed again, and written anew.
+  // Not a cache of ours: parsed again, and written anew; a cache of ours cut short or changed is noted too.
+  if (!kept && ours) noteDamaged(file);
   return kept ?? new Map();
 }
 
@@ -136,8 +144,10 @@ function writeEntries(file: string, key: string, entries: Iterable<Entry>): void
       pending = [];
       size = 0;
     };
-    for (const record of [{ key }, ...entries]) {
-      const body = serialize(record);
+    const hash = createHash("sha256");
+    for (const record of [{ key }, ...entries, undefined]) {
+      const body = record ? serialize(record) : serialize({ digest: hash.digest("hex") });
+      if (record) hash.update(body);
       const head = Buffer.allocUnsafe(4);
       head.writeUInt32LE(body.length);
       pending.push(head, body);
@@ -151,7 +161,8 @@ function writeEntries(file: string, key: string, entries: Iterable<Entry>): void
 }
 
 /** Opens the parse cache of a content folder (its real path); `dir` is where caches live (default: the user's). */
-export function openParseCache(contentDir: string, dir = path.join(cacheDir(), "content")): ParseCache {
+export function openParseCache(contentDir: string, dir = cacheFolder("content")): ParseCache {
+  if (!dir) return { get: () => undefined, set: () => {}, save: () => {} };
   const key = fingerprint(contentDir);
   const file = path.join(dir, `${key}.bin`);
   const kept = readEntries(file, key);

@@ -10,6 +10,7 @@ import { aliasErrors } from "./aliases.js";
 import { factAndGalleryProblems } from "./facts-gallery.js";
 import { withFocus, type FocusClaim } from "./image-focus.js";
 import { regionErrors } from "./regions.js";
+import { duplicateNames } from "./unique.js";
 import { sourceTimes } from "./git-times.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import { loadValidators, type Validators } from "./validators.js";
@@ -123,22 +124,6 @@ function stemOf(memo: Memo, source: SourceFile): string {
   return memo.get(STEMS, source, () => source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, ""));
 }
 
-/** Reports a language code that site.yaml declares twice (its pages would overwrite each other). */
-function uniqueLanguages(source: SourceFile, site: SiteSettings, errors: ContentError[]): boolean {
-  const first = new Map<string, number>();
-  let ok = true;
-  site.languages.forEach((l, i) => {
-    const j = first.get(l.code);
-    if (j === undefined) return void first.set(l.code, i);
-    ok = false;
-    const line = source.locate(`/languages/${j}/code`).line;
-    const where = line ? `on line ${line}` : `/languages/${j}`;
-    errors.push(
-      errorAt(source, `/languages/${i}/code`, `"${l.code}" is already the code of the language ${where}`, "each language needs its own code: it names the language's folder (/zh/) and its block in every text file"),
-    );
-  });
-  return ok;
-}
 
 /** Drops repeated errors (same file, place and message), keeping the last one's hint at the first one's position. */
 function distinct(errors: ContentError[]): ContentError[] {
@@ -161,10 +146,13 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
   compiled ??= loadValidators();
   const v = compiled;
   const errors: ContentError[] = [];
-  const warnings: Warning[] = [];
+  // Files the load passed over say so (a folder or a stray file among the hotels).
+  const warnings: Warning[] = [...(loaded.skipped ?? [])];
 
   const siteOk = check(v.site, loaded.site, loaded.site.data, errors);
-  const site = siteOk && uniqueLanguages(loaded.site, loaded.site.data as SiteSettings, errors) ? (loaded.site.data as SiteSettings) : undefined;
+  const names = siteOk ? duplicateNames(loaded.site, loaded.site.data as SiteSettings) : { errors: [], languages: false };
+  errors.push(...names.errors);
+  const site = names.languages ? (loaded.site.data as SiteSettings) : undefined;
   const affiliate = looseHosts(loaded.site.data);
   const imageHint = (ref: string) => loaded.imageProblems?.get(ref) ?? "check the path: it is relative to the content folder";
 

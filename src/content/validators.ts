@@ -4,12 +4,13 @@
 // of the bundled site, profiled with --cpu-prof). Run from the sources (the tests), or after a schema changes, it is
 // compiled once and kept in hotelsite's cache.
 import { createHash } from "node:crypto";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import path from "node:path";
 import type { ValidateFunction } from "ajv";
-import { cacheDir, packageRoot } from "../util/paths.js";
+import { writeFileSync } from "node:fs";
+import { readSealed, writeSealed } from "../io/cache.js";
 import { readPlainSync } from "../util/read-plain.js";
+import { packageRoot } from "../util/paths.js";
 import homeSchema from "./schemas/home.schema.json" with { type: "json" };
 import hotelSchema from "./schemas/hotel.schema.json" with { type: "json" };
 import siteSchema from "./schemas/site.schema.json" with { type: "json" };
@@ -70,19 +71,6 @@ function generate(require: NodeJS.Require): string {
   return standaloneCode(ajv, REFS);
 }
 
-/** Writes the module into the cache (temp + rename, so a concurrent build never reads half of it); false if it cannot. */
-function store(file: string, code: string): boolean {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(tmp, code, { flag: "wx" });
-    renameSync(tmp, file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Runs the module's source as if it lived in hotelsite's own folder: its `require("ajv/...")` calls resolve from
  * hotelsite's node_modules, wherever the cache is (the user's cache folder has none), and a read-only install
@@ -102,15 +90,14 @@ export function loadValidators(): Validators {
   const require = createRequire(path.join(packageRoot(), "package.json"));
   const name = moduleName(require);
   const packaged = path.join(packageRoot(), "lib", name);
-  const file = path.join(cacheDir(), name);
   // Read guarded (a regular file only, never through a link, a FIFO not waited on): anything else is generated again.
   const read = (at: string) => readPlainSync(at, { maxBytes: MAX_MODULE_BYTES })?.bytes.toString("utf8");
-  let code = read(packaged) ?? read(file);
+  let code = read(packaged) ?? readSealed(name, MAX_MODULE_BYTES);
   if (code === undefined) {
     code = generate(require);
-    store(file, code);
+    writeSealed(name, code);
   }
-  const m = evaluate(code, file);
+  const m = evaluate(code, path.join(packageRoot(), name));
   const layouts = new Map(LAYOUTS.map((k) => [k.slice("layout-".length), m[k.replace(/-/g, "_")]]));
   return {
     site: m.site,

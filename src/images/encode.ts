@@ -6,8 +6,10 @@ import path from "node:path";
 import pLimit from "p-limit";
 import type { Sharp, SharpOptions } from "sharp";
 import { MAX_IMAGE_BYTES, readRegularFile } from "../content/read-file.js";
-import { ContentError, ContentErrors } from "../errors.js";
+import { ContentError, ContentErrors, shownPath } from "../errors.js";
+import { readNamedSealed, writeNamedSealed } from "../io/cache.js";
 import { ENCODER, type Variant } from "./plan.js";
+import { MAX_PIXELS } from "./screen.js";
 
 /** One source file and the variants it needs. */
 export interface EncodeJob {
@@ -29,6 +31,8 @@ export interface EncodeOptions {
   writeTo: string;
   /** A second-level cache: variants found there are copied into `writeTo`, and new ones copied there too (store.ts shared). */
   shared?: string;
+  /** The user's cache folder among those: its files are named `<variant>.<digest of the bytes>`, checked before use. */
+  sealed?: string;
   /** How many encodes run at once (default: the machine's parallelism). */
   concurrency?: number;
   /** Called after each encode with the count done and the count to do (the terminal's progress line). */
@@ -54,14 +58,14 @@ async function cropped(sharp: SharpFactory, input: Sharp, job: EncodeJob, v: Var
   const left = Math.min(Math.round(r.left * k), info.width - 1);
   const top = Math.min(Math.round(r.top * k), info.height - 1);
   const region = { left, top, width: Math.min(Math.round(r.width * k), info.width - left), height: Math.min(Math.round(r.height * k), info.height - top) };
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extract(region).resize({ width: v.width, height: v.height, fit: "fill" });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels }, limitInputPixels: MAX_PIXELS }).extract(region).resize({ width: v.width, height: v.height, fit: "fill" });
 }
 
 /** Encodes one variant from the source bytes. */
 async function encodeOne(sharp: SharpFactory, bytes: Buffer, job: EncodeJob, v: Variant): Promise<Buffer> {
   // A vector source is rendered at the density that gives the size wanted, not scaled up from its own.
   const scale = v.region ? v.width / v.region.width : v.fit === "cover" ? Math.max(v.width / job.width, v.height / job.height) : v.width / job.width;
-  const input = job.vector ? sharp(bytes, { density: Math.min(72 * scale, 100_000) }) : sharp(bytes);
+  const input = sharp(bytes, { density: job.vector ? Math.min(Math.max(72 * scale, 1), 100_000) : undefined, limitInputPixels: MAX_PIXELS });
   const sized = v.region
     ? await cropped(sharp, input, job, v)
     : (job.vector ? input : input.rotate()).resize({ width: v.width, height: v.fit === "cover" ? v.height : undefined, fit: v.fit === "cover" ? "cover" : "inside" });
@@ -77,6 +81,16 @@ async function readSource(file: string): Promise<Buffer> {
   return read.bytes;
 }
 
+/**
+ * What the encoder's failure on an image load's screen passed (screen.ts) says: the image and sharp's reason,
+ * never its stack. load's screen refuses the known cases at each place that names the image first.
+ */
+function encodeError(file: string, e: unknown): unknown {
+  if (e instanceof ContentErrors) return e;
+  const why = String((e as Error)?.message ?? e).split("\n")[0].trim() || "the encoder failed";
+  return new ContentErrors([new ContentError({ file: shownPath(file) }, `cannot be encoded: ${why}`, "export it again from your image editor (.png, .jpg, .webp, .avif, or a plain SVG)", { cause: e })]);
+}
+
 /** Writes `dir/name` under a temporary name and renames it, so a killed build or a parallel one never leaves half a file. */
 async function place(dir: string, name: string, write: (tmp: string) => Promise<void>): Promise<void> {
   const tmp = path.join(dir, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}`);
@@ -87,20 +101,31 @@ async function place(dir: string, name: string, write: (tmp: string) => Promise<
 /** Makes every variant that no folder of `readFrom` has, in `writeTo`; says where each one is. */
 export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult> {
   const found = new Map<string, string>();
+  const needed = new Set(opts.jobs.flatMap((j) => j.variants.map((v) => v.cacheName)));
   for (const dir of opts.readFrom) {
     // Regular files only: a link planted among the variants could publish any file of the machine.
-    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) if (e.isFile() && !found.has(e.name)) found.set(e.name, path.join(dir, e.name));
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (!e.isFile()) continue;
+      if (dir !== opts.sealed) {
+        if (!found.has(e.name)) found.set(e.name, path.join(dir, e.name));
+        continue;
+      }
+      // The cache's files are used only when their bytes have the digest their name ends with (io/cache.ts).
+      const name = e.name.replace(/\.[0-9a-f]{16}$/, "");
+      if (name !== e.name && needed.has(name) && !found.has(name) && readNamedSealed(path.join(dir, e.name), MAX_IMAGE_BYTES)) found.set(name, path.join(dir, e.name));
+    }
   }
   const total = opts.jobs.reduce((n, j) => n + j.variants.length, 0);
   // Each missing variant once, even when two paths name the same image (their variants share cache names).
   const work: { job: EncodeJob; v: Variant }[] = [];
   const fill = new Set<string>();
+  const queued = new Set<string>();
   for (const job of opts.jobs) {
     for (const v of job.variants) {
       const at = found.get(v.cacheName);
-      if (at !== undefined && opts.shared !== undefined && at === path.join(opts.shared, v.cacheName)) fill.add(v.cacheName);
-      if (at !== undefined) continue;
-      found.set(v.cacheName, path.join(opts.writeTo, v.cacheName));
+      if (at !== undefined && opts.shared !== undefined && path.dirname(at) === opts.shared) fill.add(v.cacheName);
+      if (at !== undefined || queued.has(v.cacheName)) continue;
+      queued.add(v.cacheName);
       work.push({ job, v });
     }
   }
@@ -116,10 +141,17 @@ export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult>
   let done = 0;
   await pLimit(Math.max(1, opts.concurrency ?? availableParallelism())).map(work, async ({ job, v }) => {
     if (!sources.has(job.from)) sources.set(job.from, readSource(job.from));
-    const out = await encodeOne(sharp, await sources.get(job.from)!, job, v);
-    await place(opts.writeTo, v.cacheName, (tmp) => writeFile(tmp, out));
+    const out = await encodeOne(sharp, await sources.get(job.from)!, job, v).catch((e: unknown) => Promise.reject(encodeError(job.from, e)));
+    if (opts.writeTo === opts.sealed) {
+      const at = writeNamedSealed(opts.writeTo, v.cacheName, out);
+      if (!at) throw new Error(`cannot write ${v.cacheName} into ${opts.writeTo}`);
+      found.set(v.cacheName, at);
+    } else {
+      await place(opts.writeTo, v.cacheName, (tmp) => writeFile(tmp, out));
+      found.set(v.cacheName, path.join(opts.writeTo, v.cacheName));
+    }
     // The second level is a convenience: a cache that cannot take the file does not fail the build.
-    if (opts.shared) await place(opts.shared, v.cacheName, (tmp) => writeFile(tmp, out)).catch(() => {});
+    if (opts.shared) writeNamedSealed(opts.shared, v.cacheName, out);
     opts.onProgress?.(++done, work.length);
   });
   return { encoded: work.length, cached: total - work.length, found };

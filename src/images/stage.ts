@@ -41,6 +41,7 @@ export async function imageFiles(opts: ImageStageOptions): Promise<ImageStageRes
     readFrom: store.readFrom,
     writeTo: store.writeTo,
     shared: store.shared,
+    sealed: store.sealed,
     onProgress: progress.update,
     jobs: plans.map(({ ref, info, plan }) => ({
       from: path.join(opts.contentDir, ref),

@@ -6,7 +6,7 @@ import { constants } from "node:fs";
 import { access, lstat, mkdir, mkdtemp, readdir, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { cacheDir } from "../util/paths.js";
+import { cacheFolder } from "../io/cache.js";
 import { VARIANT_FILE } from "./plan.js";
 
 /** The committed variants' folder, relative to the content folder. */
@@ -21,6 +21,8 @@ export interface VariantStore {
   writeTo: string;
   /** True when `writeTo` is the committed folder (then unused variants there are pruned). */
   committed: boolean;
+  /** The user's cache folder among those, whose variants are named by their own digest and checked before use. */
+  sealed?: string;
   /**
    * The user's cache as a second level beside the committed folder: a variant found only there is copied into
    * the committed folder instead of encoded (another content folder with the same image made it), and each new
@@ -68,18 +70,16 @@ export interface StoreOptions {
   warn: (message: string) => void;
 }
 
-/** The first usable cache folder of the user's (default: hotelsite's cache, else one in the temp folder), or why none is. */
+/** The user's cache folder for variants (io/cache.ts: private to the user; `cacheDir` in tests), or why none is. */
 async function usableCache(opts: StoreOptions): Promise<{ dir?: string; first: string; refused?: string }> {
-  const uid = typeof process.getuid === "function" ? process.getuid() : "user";
-  const caches = opts.cacheDir ? [path.resolve(opts.cacheDir)] : [path.join(cacheDir(), "images"), path.join(tmpdir(), `hotelsite-${uid}`, "images")];
-  let refused: string | undefined;
-  for (const cache of caches) {
-    await mkdir(path.dirname(cache), { recursive: true }).catch(() => {});
-    const why = await unusable(cache, path.dirname(cache), true);
-    if (!why) return { dir: cache, first: caches[0], refused };
-    refused ??= `hotelsite: the image cache ${cache} cannot be used (${why})`;
+  if (!opts.cacheDir) {
+    const dir = cacheFolder("images");
+    // Without one (io/cache.ts has said why), the committed folder does; a read-only one's fallback is said below.
+    return { dir, first: dir ?? "images" };
   }
-  return { first: caches[0], refused };
+  const cache = path.resolve(opts.cacheDir);
+  const why = await unusable(cache, path.dirname(cache), true);
+  return why ? { first: cache, refused: `hotelsite: the image cache ${cache} cannot be used (${why})` } : { dir: cache, first: cache };
 }
 
 /** Chooses the folders of one image stage run. */
@@ -92,17 +92,17 @@ export async function variantStore(opts: StoreOptions): Promise<VariantStore> {
   const cache = await usableCache(opts);
   if (!why) {
     if (cache.refused) warnOnce(opts.warn, cache.first, `${cache.refused}; image variants are kept in ${committed} only`);
-    return { readFrom: cache.dir ? [committed, cache.dir] : [committed], writeTo: committed, committed: true, shared: cache.dir };
+    return { readFrom: cache.dir ? [committed, cache.dir] : [committed], writeTo: committed, committed: true, shared: cache.dir, sealed: cache.dir };
   }
   // A read-only content folder is normal (a deploy checkout); a file or a link where the folder should be is not.
   if (/not a folder|symbolic link/.test(why)) warnOnce(opts.warn, committed, `hotelsite: ${committed} cannot hold image variants (${why}); remove it to have it made again`);
   const readFrom = readWhy ? [] : [committed];
   if (cache.dir) {
     if (cache.refused) warnOnce(opts.warn, cache.first, `${cache.refused}; new image variants go to ${cache.dir}`);
-    return { readFrom: [...readFrom, cache.dir], writeTo: cache.dir, committed: false };
+    return { readFrom: [...readFrom, cache.dir], writeTo: cache.dir, committed: false, sealed: cache.dir };
   }
   const temp = await mkdtemp(path.join(tmpdir(), "hotelsite-images-"));
-  warnOnce(opts.warn, cache.first, `${cache.refused}; new image variants go to ${temp} for this run only`);
+  warnOnce(opts.warn, cache.first, `${cache.refused ?? "hotelsite: no cache folder can hold image variants"}; new image variants go to ${temp} for this run only`);
   return { readFrom: [...readFrom, temp], writeTo: temp, committed: false };
 }
 

@@ -21,12 +21,14 @@ export interface GuardedReadOptions {
   missingHint?: string;
   /** What to do about a folder where the file should be (default: give the path of one). */
   folderHint?: string;
+  /** Turns the bytes into text, or throws ContentErrors (default: UTF-8, a bad byte read as U+FFFD). */
+  decode?: (bytes: Buffer) => string;
 }
 
 /** The file's text (UTF-8), null when it is missing and that is allowed, or ContentErrors naming it. */
 export async function readGuardedText(file: string, o: GuardedReadOptions): Promise<string | null> {
   const read = await readRegularFile(file, { root: o.root, maxBytes: o.maxBytes });
-  if (!("refused" in read)) return read.bytes.toString("utf8");
+  if (!("refused" in read)) return o.decode ? o.decode(read.bytes) : read.bytes.toString("utf8");
   if (read.refused.kind === "missing" && o.missingOk) return null;
   throw refusalErrors(read.refused, o);
 }

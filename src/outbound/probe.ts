@@ -2,7 +2,6 @@
 // the HEAD fails, one retry after a failure or a server error, redirects followed to where the chain ends.
 import http from "node:http";
 import https from "node:https";
-import { isIP } from "node:net";
 import { PRIVATE_CODE, privateKind, privateReason, publicOnlyLookup } from "./private.js";
 
 /** How to probe. */
@@ -57,7 +56,7 @@ export function describeFailure(e: NodeJS.ErrnoException, timeoutMs: number): st
 function privateLiteral(url: URL, o: ProbeOptions): string | undefined {
   if (o.allowPrivate || o.resolve?.has(url.host)) return undefined;
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  const kind = isIP(host) ? privateKind(host) : undefined;
+  const kind = privateKind(host);
   return kind && privateReason(host, host, kind);
 }
 

@@ -1,14 +1,13 @@
 // Compiles the TSX templates with esbuild when a build runs, so editing a template needs no separate step.
 // The compiled module is cached by content hash, where the rendering threads (worker.ts) import it: template
 // code never runs in the main thread.
-import { createHash } from "node:crypto";
-import { cacheFile } from "../io/write.js";
+import { cacheFile, digest, userCache } from "../io/cache.js";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as esbuild from "esbuild";
 import { esbuildApi } from "../util/esbuild.js";
 import { ContentErrors } from "../errors.js";
-import { cacheDir as hotelsiteCache, writableCacheDir } from "../util/paths.js";
+import { cacheDir } from "../util/paths.js";
 import { packageResolution } from "./package-imports.js";
 import { checkTemplateFiles } from "./template-files.js";
 import { esbuildErrors } from "./template-errors.js";
@@ -27,25 +26,19 @@ export interface LoadedTemplates {
   graph: ImportGraph;
 }
 
-/** The compiled template module for a content hash, where worker threads import it too. */
-export function templatesModule(hash: string): string {
-  return path.join(hotelsiteCache(), `templates-${hash}.mjs`);
-}
-
-
 /** Compiles templates/index.tsx (or throws ContentErrors for template syntax errors); the rendering threads import it. */
 export async function loadTemplates(opts: { templatesDir: string; cwd?: string }): Promise<LoadedTemplates> {
   const cwd = opts.cwd ?? process.cwd();
   await checkTemplateFiles(opts.templatesDir, cwd);
   const entry = path.join(opts.templatesDir, "index.tsx");
   // A build that cannot cache anywhere still builds: the module is then imported from memory.
-  const cacheDir = await writableCacheDir();
+  const cache = userCache();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuildApi.build({
       entryPoints: [entry],
       // Source map paths are relative to where the module will live, so stack traces name the .tsx files.
-      outfile: path.join(cacheDir ?? hotelsiteCache(), "templates.mjs"),
+      outfile: path.join(cache ?? cacheDir(), "templates.mjs"),
       bundle: true,
       write: false,
       metafile: true,
@@ -67,8 +60,9 @@ export async function loadTemplates(opts: { templatesDir: string; cwd?: string }
     throw e;
   }
   const code = result.outputFiles[0].text;
-  const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
-  const file = cacheDir ? await cacheFile(templatesModule(hash), code) : undefined;
+  const hash = digest(code);
+  // Named by its hash and kept only while it holds exactly this code: a planted or cut module is written again.
+  const file = cacheFile(`templates-${hash}.mjs`, code);
   const url = file ? pathToFileURL(file).href : `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p));
   return { url, inputs, hash, graph: importGraph(result.metafile, cwd) };

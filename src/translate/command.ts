@@ -7,6 +7,7 @@ import { check } from "../build.js";
 import { shownPath } from "../errors.js";
 import { FileError } from "../io/file-error.js";
 import { readGuardedText } from "../io/read.js";
+import { decodeXml } from "./decode.js";
 import { checkWritable, rethrowAsFileError, writeGuarded } from "../io/write.js";
 import { isWithin } from "../util/paths.js";
 import { MAX_FILE_BYTES, parseYaml } from "../content/yaml.js";
@@ -116,7 +117,7 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       const { result, ctx, cwd } = await load(o.content, io);
       const abs = path.resolve(cwd, file);
       const shown = shownPath(abs, cwd);
-      const xml = (await readGuardedText(abs, { maxBytes: MAX_XLIFF_BYTES, shown, what: "an XLIFF file", missingHint: "give the path of an XLIFF file" }))!;
+      const xml = (await readGuardedText(abs, { maxBytes: MAX_XLIFF_BYTES, shown, what: "an XLIFF file", missingHint: "give the path of an XLIFF file", decode: (b) => decodeXml(b, shown) }))!;
       const [{ applyImport, planImport }, { parseXliff }] = await Promise.all([import("./import.js"), import("./xliff.js")]);
       const plan = planImport({ doc: parseXliff(xml, shown), shown, ctx, languages: result.content.site.languages });
       const keys = [...new Set(plan.changes.filter((c) => c.write).map((c) => c.src.key))];

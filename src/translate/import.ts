@@ -68,10 +68,14 @@ export function planImport(o: { doc: XliffDoc; shown: string; ctx: TranslationCo
   const notImported: NotImported[] = [];
   let skipped = 0;
   let fromInitial = 0;
+  // Files and renamed files by id and by key: looked up once per <file>, never by scanning every source.
+  const byId = new Map(o.ctx.sources.map((s) => [fileId(s.key), s]));
+  const byKey = new Map(o.ctx.sources.map((s) => [s.key, s]));
+  const renamedIds = new Map([...(o.ctx.renamed ?? [])].map(([from, to]) => [fileId(from), to]));
   for (const f of o.doc.files) {
     // A file exported before its hotel was renamed (an alias names the old file) goes to the hotel's file now.
-    const renamed = [...(o.ctx.renamed ?? [])].find(([from]) => fileId(from) === f.id || from === f.original)?.[1];
-    const src = o.ctx.sources.find((s) => fileId(s.key) === f.id || s.key === f.original || s.key === renamed);
+    const renamed = renamedIds.get(f.id) ?? (f.original !== undefined ? o.ctx.renamed?.get(f.original) : undefined);
+    const src = byId.get(f.id) ?? (f.original !== undefined ? byKey.get(f.original) : undefined) ?? (renamed !== undefined ? byKey.get(renamed) : undefined);
     if (!src) {
       refuse(f.line, `names a file this site does not have: <file id="${f.id}">`, "import only files exported from this content folder");
       continue;
@@ -137,7 +141,7 @@ function setField(doc: Document, path: (string | number)[], value: string, engli
 /** The YAML files' new texts: `texts` maps a source's key to its current text. */
 export function applyImport(plan: ImportPlan, texts: Map<string, string>, defaultLang: string): Map<string, string> {
   const byFile = new Map<string, ImportChange[]>();
-  for (const c of plan.changes.filter((x) => x.write)) byFile.set(c.src.key, [...(byFile.get(c.src.key) ?? []), c]);
+  for (const c of plan.changes) if (c.write) byFile.get(c.src.key)?.push(c) ?? byFile.set(c.src.key, [c]);
   const out = new Map<string, string>();
   for (const [key, changes] of byFile) {
     out.set(

@@ -74,6 +74,9 @@ export function parseXliff(text: string, shown: string): XliffDoc {
   // Which text the characters go to: the unit's source or target (inside a segment or ignorable), or nothing.
   let into: "source" | "target" | null = null;
   let sawRoot = false;
+  const fileIds = new Map<string, XliffFile>();
+  const originals = new Map<string, XliffFile>();
+  let unitIds = new Map<string, XliffUnit>();
   const local = (name: string) => name.slice(name.indexOf(":") + 1);
 
   parser.on("opentag", (tag) => {
@@ -89,16 +92,21 @@ export function parseXliff(text: string, shown: string): XliffDoc {
     }
     if (name === "file") {
       const [id, original] = [attr("id") ?? "", attr("original")];
-      const first = doc.files.find((f) => f.id === id || (original !== undefined && f.original === original));
+      // Looked up in maps, never by scanning the files or units before (quadratic: a 5 MB file took minutes).
+      const first = fileIds.get(id) ?? (original !== undefined ? originals.get(original) : undefined);
       // Two <file>s of one content file (or two <unit>s of one field): which one wins would be a guess, so neither does.
       const which = first?.id === id ? `id="${id}"` : `original="${original}"`;
       if (first) fail(`has a second <file ${which}> (the first is on line ${first.line})`, "keep one <file> element per content file: merge the units of the two");
       doc.files.push((file = { id, original, units: [], line: parser.line }));
+      fileIds.set(id, file);
+      if (original !== undefined) originals.set(original, file);
+      unitIds = new Map();
     } else if (name === "unit" && file) {
       const id = attr("id") ?? "";
-      const first = file.units.find((u) => u.id === id);
+      const first = unitIds.get(id);
       if (first) fail(`has a second <unit id="${id}"> in <file id="${file.id}"> (the first is on line ${first.line})`, "keep one unit per field: delete one of the two");
       file.units.push((unit = { id, source: "", line: parser.line }));
+      unitIds.set(id, unit);
     }
     else if (name === "segment" && unit && attr("state")) unit.state = attr("state");
     else if ((name === "source" || name === "target") && unit) {

@@ -1,13 +1,12 @@
 // Where a worker thread's script is: the compiled lib/<name>.js beside the running bundle (an installed
 // hotelsite), or, when hotelsite runs from its TypeScript sources (the tests), a bundle of src/<entry> made once
 // into the cache folder and named by its content hash.
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { cacheFile } from "../io/write.js";
+import { cacheFile, digest } from "../io/cache.js";
 import { packageResolution } from "../render/package-imports.js";
-import { cacheDir, packageRoot } from "./paths.js";
+import { packageRoot } from "./paths.js";
 
 /** The URL of a worker's script; `entry` is its source below src/ ("render/pool-worker.ts"), compiled to lib/<base>.js. */
 export async function workerScript(entry: string, from: string = import.meta.url): Promise<URL> {
@@ -30,7 +29,7 @@ export async function workerScript(entry: string, from: string = import.meta.url
     logLevel: "silent",
   });
   const code = result.outputFiles[0].text;
-  const file = path.join(cacheDir(), `${base}-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
-  if (!(await cacheFile(file, code))) throw new Error(`cannot write the worker script ${file} into the cache folder`);
+  const file = cacheFile(`${base}-${digest(code)}.mjs`, code);
+  if (!file) throw new Error(`cannot write the worker script ${base} into the cache folder`);
   return pathToFileURL(file);
 }

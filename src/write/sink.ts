@@ -4,7 +4,7 @@
 // output is kept beside it as the spare, and the next build's staging folder is that spare: its folders exist
 // and its unchanged files stay, so a rebuild neither makes 4,000 folders nor deletes 4,000 (on this VM those
 // took a third of a 4,008-page rebuild's CPU, the deleting in a detached process after the command).
-import { lstat, mkdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
@@ -59,6 +59,12 @@ function version(): string {
   } catch {
     return "unknown";
   }
+}
+
+/** Writes `file` as a new file: whatever stands at its name (a link, a FIFO, a folder) is removed, never written through or opened. */
+async function writeNew(file: string, data: string): Promise<void> {
+  await rm(file, { recursive: true, force: true });
+  await writeFile(file, data, { flag: "wx" });
 }
 
 /** Opens the output folder for a build: guards, the lock, leftovers of killed builds, an empty staging folder. */
@@ -122,8 +128,7 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
       try {
         // What the spare held and this build did not write goes; the marker is written new (never through a link).
         if (recycled) clearLeftovers(tmp, new Set([...paths, ...(also?.paths ?? []), MARKER]));
-        await unlink(path.join(tmp, MARKER)).catch(() => {});
-        await writeFile(path.join(tmp, MARKER), markerText(version()));
+        await writeNew(path.join(tmp, MARKER), markerText(version()));
         await guardOwnership(outDir, opts.force);
         replaced = await rename(outDir, old).then(
           () => true,
@@ -135,14 +140,12 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
         await lock.release();
         throw e instanceof OutputError ? e : outputError(e, outDir);
       }
-      // The replaced output becomes the spare, with a .gitignore so that a project's git never lists it.
+      // The replaced output becomes the spare, with a .gitignore so that a project's git never lists it. That
+      // output may be one a pull request committed, with a link or a FIFO named .gitignore: written new, never through.
       if (replaced) {
-        try {
-          await rename(old, spare);
-          await writeFile(path.join(spare, ".gitignore"), "*\n");
-        } catch {
-          await rm(old, { recursive: true, force: true }).catch(() => {});
-        }
+        await rename(old, spare)
+          .then(() => writeNew(path.join(spare, ".gitignore"), "*\n"))
+          .catch(() => Promise.all([old, spare].map((d) => rm(d, { recursive: true, force: true }).catch(() => {}))));
       }
       await lock.release();
       return total;

@@ -1,7 +1,7 @@
 // Loading again with the previous run's cache (as watch does): unchanged files keep their parsed objects, the
 // flag images stay with an unchanged site.yaml and are read again for a changed one, and the images come in
 // the order the content names them whichever read ends first.
-import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadContent } from "../../src/content/load.js";
@@ -80,5 +80,25 @@ describe("loadContent with the parse cache (a build's first load)", () => {
     expect(saved.cache.fromParseCache).toBe(files.length - 1);
     expect(JSON.stringify(saved.hotels[1].data)).toContain("Beta intro, again.");
     expect(saved.hotels[0].data).toEqual(parsed.hotels[0].data);
+  });
+});
+
+describe("entries of the hotels folder that are not hotel files", () => {
+  it("are each a warning naming them (a folder, a stray file), while editors' own files pass unmentioned", async () => {
+    const fx = await site();
+    const hotels = path.join(fx.content, "hotels");
+    await mkdir(path.join(hotels, "europe"));
+    await writeFile(path.join(hotels, "europe", "paris.yaml"), "id: paris\n");
+    await writeFile(path.join(hotels, "README.md"), "notes\n");
+    await writeFile(path.join(hotels, "delta.yaml.txt"), "id: delta\n");
+    for (const own of ["alpha.yaml~", "#alpha.yaml#", ".alpha.yaml.swp", ".DS_Store", "4913"]) await writeFile(path.join(hotels, own), "");
+    await symlink("root@host.1:1", path.join(hotels, ".#alpha.yaml"));
+    const loaded = await loadContent({ contentDir: fx.content, cwd: fx.dir });
+    expect(loaded.hotels.map((h) => path.basename(h.file))).toEqual(["alpha.yaml", "beta.yaml", "gamma.yaml"]);
+    expect(loaded.skipped).toEqual([
+      { place: { file: "content/hotels/README.md" }, message: "is not read: only <id>.yaml files in hotels/ are hotel files" },
+      { place: { file: "content/hotels/delta.yaml.txt" }, message: "is not read: only <id>.yaml files in hotels/ are hotel files" },
+      { place: { file: "content/hotels/europe" }, message: "is a folder, which is not read: hotel files are read from hotels/ itself, not from folders inside it" },
+    ]);
   });
 });

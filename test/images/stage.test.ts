@@ -3,9 +3,12 @@
 import { lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContentErrors, shownPath } from "../../src/errors.js";
 import { imageFiles } from "../../src/images/stage.js";
+import { resetUserCache, setCacheNotes } from "../../src/io/cache.js";
 import { makeRoutes } from "../../src/site/routes.js";
 import type { ImageInfo, SiteSettings } from "../../src/types.js";
 
@@ -44,7 +47,8 @@ describe("image stage", () => {
     expect((await readdir(committed)).sort()).toEqual(result.copies.map((c) => path.basename(c.from)).sort());
     for (const c of result.copies) expect(path.dirname(c.from)).toBe(committed);
     // The user's cache keeps a copy of each, for other content folders with the same images.
-    expect((await readdir(cache)).sort()).toEqual((await readdir(committed)).sort());
+    // Each named by its bytes' digest, so that a damaged one is never used (io/cache.ts).
+    expect((await readdir(cache)).map((n) => n.replace(/\.[0-9a-f]{16}$/, "")).sort()).toEqual((await readdir(committed)).sort());
     for (const c of result.copies) expect(c.path).toMatch(/^assets\/images\/(pic|photo)\.[0-9a-f]{10}-(f50x50s60-)?(480|960|1600|og)\.(avif|webp|jpg)$/);
   });
 
@@ -92,6 +96,25 @@ describe("image stage", () => {
     for (const c of result.copies) expect(path.dirname(c.from)).toBe(generated);
   });
 
+  it("encodes again, with a note, a variant whose bytes in the user's cache no longer match its name", async () => {
+    const notes: string[] = [];
+    const restore = setCacheNotes((line) => notes.push(line));
+    try {
+      const [hurt] = (await readdir(cache)).filter((n) => n.endsWith(".avif." + n.split(".").at(-1)));
+      await writeFile(path.join(cache, hurt), "cut");
+      const other = path.join(dir, "content-third");
+      await mkdir(path.join(other, "images"), { recursive: true });
+      await writeFile(path.join(other, "images", "pic.svg"), SVG);
+      await writeFile(path.join(other, "images", "photo.png"), await sharp(path.join(content, "images", "photo.png")).toBuffer());
+      const result = await imageFiles({ images, contentDir: other, routes, cacheDir: cache });
+      expect(result).toMatchObject({ encoded: 1, cached: 22 });
+      expect(notes).toEqual([`hotelsite: the cache entry ${path.join(cache, hurt)} was damaged (it does not hold what its name says); it is made again`]);
+      for (const c of result.copies) expect((await sharp(c.from).metadata()).width).toBeGreaterThan(0);
+    } finally {
+      setCacheNotes(restore);
+    }
+  });
+
   it("prunes only variant names: other files in the folder stay", async () => {
     await writeFile(path.join(committed, "README"), "mine");
     // Half-written files: one of a build killed mid-write (no such process), one of a build still running (this one).
@@ -132,6 +155,29 @@ describe("image stage", () => {
   });
 });
 
+describe("image stage with an image the encoder fails on", () => {
+  it("is a content error naming the image and the encoder's reason, never its stack", async () => {
+    const c6 = path.join(dir, "content6");
+    await mkdir(path.join(c6, "images"), { recursive: true });
+    // Whole to the screen (chunks and checksums in order), but its image data is not zlib data.
+    const good = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123" } }).png().toBuffer();
+    const at = good.indexOf("IDAT") - 4;
+    const length = good.readUInt32BE(at);
+    const idat = Buffer.concat([Buffer.from("IDAT"), Buffer.alloc(length, 0x5a)]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(idat));
+    const bad = Buffer.concat([good.subarray(0, at + 4), idat, crc, good.subarray(at + 12 + length)]);
+    await writeFile(path.join(c6, "images", "bad.png"), bad);
+    const info: ImageInfo = { width: 64, height: 64, hash: "7777777777", ext: "png" };
+    const failed = await imageFiles({ images: new Map([["images/bad.png", info]]), contentDir: c6, routes, cacheDir: path.join(dir, "cache6") }).then(() => undefined, (e: unknown) => e);
+    expect(failed).toBeInstanceOf(ContentErrors);
+    const [error] = (failed as ContentErrors).errors;
+    expect(error.format().startsWith(`${shownPath(path.join(c6, "images", "bad.png"))} cannot be encoded: `)).toBe(true);
+    expect(error.format()).toMatch(/\n    hint: export it again from your image editor \(.png, .jpg, .webp, .avif, or a plain SVG\)$/);
+    expect(error.format()).not.toMatch(/\bat \S+ \(/);
+  });
+});
+
 describe("image stage with unusable folders", () => {
   const one = new Map([...images].slice(1));
   it("passes over a committed folder that is a file, and a cache that is a file, with one warning each", async () => {
@@ -169,8 +215,9 @@ describe("image stage with unusable folders", () => {
     expect(again.copies.map((c) => c.from)).toContain(victim);
   });
 
-  it("with the user cache unusable, falls back to one in the temp folder that the next build finds again", async () => {
+  it("with the user cache unusable, falls back to the private one in the temp folder that the next build finds again", async () => {
     const saved = { xdg: process.env.XDG_CACHE_HOME, tmp: process.env.TMPDIR };
+    let restore: ((line: string) => void) | undefined;
     const c5 = path.join(dir, "content5");
     try {
       await mkdir(path.join(c5, "images"), { recursive: true });
@@ -181,15 +228,21 @@ describe("image stage with unusable folders", () => {
       await mkdir(path.join(dir, "tmp"));
       process.env.XDG_CACHE_HOME = path.join(dir, "xdg");
       process.env.TMPDIR = path.join(dir, "tmp");
+      resetUserCache();
+      const notes: string[] = [];
+      restore = setCacheNotes((line) => notes.push(line));
       const warnings: string[] = [];
       const first = await imageFiles({ images: one, contentDir: c5, routes, warn: (m) => warnings.push(m) });
       const fallback = path.join(dir, "tmp", `hotelsite-${process.getuid!()}`, "images");
       expect(first.encoded).toBe(9);
-      expect(warnings.at(-1)).toBe(`hotelsite: the image cache ${path.join(dir, "xdg", "hotelsite", "images")} cannot be used (it cannot be made (ENOTDIR)); new image variants go to ${fallback}`);
+      expect(notes).toEqual([`hotelsite: the cache folder ${path.join(dir, "xdg", "hotelsite")} is not used (it is not a folder); the cache is in ${path.dirname(fallback)}`]);
+      expect(warnings).toEqual([`hotelsite: ${path.join(c5, ".generated", "images")} cannot hold image variants (it is not a folder); remove it to have it made again`]);
       const again = await imageFiles({ images: one, contentDir: c5, routes, warn: (m) => warnings.push(m) });
       expect(again).toMatchObject({ encoded: 0, cached: 9 });
       for (const c of again.copies) expect(path.dirname(c.from)).toBe(fallback);
     } finally {
+      if (restore) setCacheNotes(restore);
+      resetUserCache();
       for (const [k, v] of [["XDG_CACHE_HOME", saved.xdg], ["TMPDIR", saved.tmp]] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;

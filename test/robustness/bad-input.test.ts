@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BAD_CASES } from "../fixtures/bad/cases.js";
 import { HOSTILE_CASES } from "../fixtures/bad/cases-hostile.js";
 import { FILE_CASES } from "../fixtures/bad/cases-hostile-files.js";
+import { ROUND_FOUR_CASES, ROUND_FOUR_FILE_CASES } from "../fixtures/bad/cases-hostile-round4.js";
 import { FIXTURE, runCli } from "../support/fixture.js";
 import { caseFolder, fingerprint, leftovers, placesIn, tempRoot, treePrint } from "./support.js";
 
@@ -49,11 +50,11 @@ describe("the bad-input corpus", () => {
 
   it("holds at least 40 hostile cases (file system, YAML, forms), named apart from the others", () => {
     expect(HOSTILE_CASES.length).toBeGreaterThanOrEqual(40);
-    const names = [...BAD_CASES, ...HOSTILE_CASES].map((c) => c.name);
+    const names = [...BAD_CASES, ...HOSTILE_CASES, ...ROUND_FOUR_CASES].map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
   });
 
-  for (const c of [...BAD_CASES, ...HOSTILE_CASES]) {
+  for (const c of [...BAD_CASES, ...HOSTILE_CASES, ...ROUND_FOUR_CASES]) {
     it(c.name, async () => {
       const { dir, argv } = await caseFolder(root, c);
       try {
@@ -81,11 +82,11 @@ describe("the bad-input corpus", () => {
 
 describe("the hostile corpus of the tool's other files (lock, XLIFF, mark-current targets)", () => {
   it("names each case once", () => {
-    const names = [...BAD_CASES, ...HOSTILE_CASES, ...FILE_CASES].map((c) => c.name);
+    const names = [...BAD_CASES, ...HOSTILE_CASES, ...ROUND_FOUR_CASES, ...FILE_CASES, ...ROUND_FOUR_FILE_CASES].map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
   });
 
-  for (const c of FILE_CASES) {
+  for (const c of [...FILE_CASES, ...ROUND_FOUR_FILE_CASES]) {
     it(c.name, async () => {
       const { dir } = await caseFolder(root, { name: c.name, content: c.content, around: c.around });
       try {

@@ -35,4 +35,22 @@ describe("translate import's writes", () => {
       await fx.cleanup();
     }
   });
+
+  it("read a file in the encoding it declares: ISO-8859-1 and UTF-16 import as the text they hold", async () => {
+    for (const [encoding, bytes] of [
+      ["ISO-8859-1", (text: string) => Buffer.from(text, "latin1")],
+      ["UTF-16", (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")])],
+    ] as const) {
+      const fx = await fixtureCopy();
+      try {
+        await writeFile(path.join(fx.dir, "ja.xlf"), bytes(XLIFF.replace('encoding="UTF-8"', `encoding="${encoding}"`).replace("ホーム", "Café crème")));
+        const r = await runCli(["translate", "import", "ja.xlf"], fx.dir);
+        expect(r.err).toBe("");
+        expect(r.code).toBe(0);
+        expect(await readFile(path.join(fx.content, "strings.yaml"), "utf8")).toContain(`  home: "Café crème"\n`);
+      } finally {
+        await fx.cleanup();
+      }
+    }
+  });
 });

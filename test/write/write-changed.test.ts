@@ -1,5 +1,6 @@
 // writeChanged: watch's in-place writer writes only what changed and removes what the site no longer has.
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -73,5 +74,20 @@ describe("writeChanged", () => {
     await expect(writeChanged({ outDir: out, files: [], remove: ["../same.html"] })).rejects.toThrow(/outside the output folder/);
     expect((await readdir(dir)).sort()).toEqual(["dist"]);
     expect((await readdir(out)).sort()).toEqual(["a", "same.html"]);
+  });
+
+  it("never writes through a link or into a FIFO standing at its temporary names", async () => {
+    await writeFile(path.join(dir, "victim.txt"), "mine");
+    await writeFile(path.join(dir, "img.svg"), "<svg/>");
+    await symlink(path.join(dir, "victim.txt"), path.join(out, `a/old.html.hotelsite-tmp-${process.pid}`));
+    await mkdir(path.join(out, "assets"));
+    execFileSync("mkfifo", [path.join(out, `assets/img.svg.hotelsite-tmp-${process.pid}`)]);
+    const r = await writeChanged({ outDir: out, files: [{ path: "a/old.html", contents: "new" }], copies: [{ path: "assets/img.svg", from: path.join(dir, "img.svg") }] });
+    expect(r.written).toEqual(["a/old.html", "assets/img.svg"]);
+    expect(await readFile(path.join(dir, "victim.txt"), "utf8")).toBe("mine");
+    expect(await readFile(path.join(out, "a/old.html"), "utf8")).toBe("new");
+    expect(await readFile(path.join(out, "assets/img.svg"), "utf8")).toBe("<svg/>");
+    expect((await readdir(path.join(out, "a"))).sort()).toEqual(["old.html"]);
+    expect((await readdir(path.join(out, "assets"))).sort()).toEqual(["img.svg"]);
   });
 });
