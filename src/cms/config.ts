@@ -4,7 +4,7 @@
 // `single_file` i18n structure, the shape of strings.yaml and home.yaml; a hotel file keeps its shared fields at the
 // top and its languages under `text`, which format.ts turns into that shape and back as the CMS reads and writes.
 import type { SiteSettings } from "../types.js";
-import { labelOf, objectFields, type CmsField, type FieldContext, type SchemaNode } from "./fields.js";
+import { hint, labelOf, objectFields, type CmsField, type FieldContext, type SchemaNode } from "./fields.js";
 
 /** The four content schemas, as JSON. */
 export interface ContentSchemas {
@@ -79,7 +79,7 @@ export function cmsConfig(opts: CmsConfigOptions): Record<string, unknown> {
         name: "hotels",
         label: "Hotels",
         label_singular: "Hotel",
-        ...(schemas.hotel.description ? { description: schemas.hotel.description } : {}),
+        ...(schemas.hotel.description ? { description: hint(schemas.hotel.description) } : {}),
         folder: `${content}/hotels`,
         extension: "yaml",
         format: FORMATS.hotel,

@@ -100,11 +100,14 @@ function widgetOf(node: SchemaNode, ctx: FieldContext): Record<string, unknown> 
   return stringField(node, ctx);
 }
 
+/** A description as the editor's hint (limited Markdown): `<id>` and the like shown as code, not taken for markup. */
+export const hint = (description: string) => description.replace(/<([^<>\s]+)>/g, "`<$1>`");
+
 /** One field from a property of an object node. */
 export function fieldOf(name: string, node: SchemaNode, required: boolean | string[], ctx: FieldContext): CmsField {
   const resolved = resolveNode(node, ctx.root);
   const field: CmsField = { name, label: labelOf(name), ...(widgetOf(resolved, ctx) as { widget: string }), required };
-  if (resolved.description) field.hint = resolved.description;
+  if (resolved.description) field.hint = hint(resolved.description);
   if (resolved.default !== undefined) field.default = resolved.default;
   return field;
 }

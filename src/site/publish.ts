@@ -1,5 +1,7 @@
 // The files that make dist/ ready for any static host: sitemap.xml (sitemap.ts), robots.txt and hosting rules (made in
-// host-rules/: _headers and _redirects for Netlify and Cloudflare Pages, _nginx.conf). Pure: data in, file contents out.
+// host-rules/: _headers and _redirects for Netlify and Cloudflare Pages, _nginx.conf), and the editor at /admin/ when
+// site.yaml enables it (cms/admin.ts: the one part that reads a file, the CMS's bundle from its package). Otherwise
+// pure: data in, file contents out.
 import type { OutputFile } from "../render/assets.js";
 import type { Content } from "../types.js";
 import type { ResolvedSite } from "./resolve.js";
@@ -9,12 +11,14 @@ import { aliasPages } from "./aliases.js";
 import { flagFiles } from "./flags.js";
 import { bannerFiles } from "./language-banner.js";
 import { sitemapFiles } from "./sitemap.js";
+import { ADMIN_DIR, adminFiles } from "../cms/admin.js";
 
 export { xmlEscape } from "./xml.js";
 
-/** robots.txt: everything allowed, the sitemap named. */
-export function robotsTxt(site: ResolvedSite): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${site.routes.absolute("/sitemap.xml")}\n`;
+/** robots.txt: everything allowed but the editor when the site has one, the sitemap named. */
+export function robotsTxt(site: ResolvedSite, content?: Pick<Content, "site">): string {
+  const admin = content?.site.editor?.enabled ? `Disallow: /${ADMIN_DIR}/\n` : "";
+  return `User-agent: *\nAllow: /\n${admin}\nSitemap: ${site.routes.absolute("/sitemap.xml")}\n`;
 }
 
 // The policy lives with the host rules that send it; re-exported for the preview server and its tests.
@@ -27,7 +31,13 @@ export { CACHE_FOREVER, CACHE_REVALIDATE, contentSecurityPolicy, securityHeaders
  * aliases, the only content these files read besides them (test/site/publish.test.ts changes everything else).
  */
 export function routeFiles(site: ResolvedSite, content: Content): { files: OutputFile[]; inputs: string[] } {
-  const files = [...sitemapFiles(site, content.changedAt), { path: "robots.txt", contents: robotsTxt(site) }, ...hostRuleFiles(site, content), ...flagFiles(content.flags)];
+  const files = [
+    ...sitemapFiles(site, content.changedAt),
+    { path: "robots.txt", contents: robotsTxt(site, content) },
+    ...hostRuleFiles(site, content),
+    ...flagFiles(content.flags),
+    ...adminFiles(content),
+  ];
   return { files, inputs: [input.site, input.hotelList, ...content.hotels.map((h) => input.hotelField(h.id, "aliases"))] };
 }
 

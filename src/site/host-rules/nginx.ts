@@ -19,10 +19,17 @@ export function nginxInclude(plan: HostPlan): string {
       ...security.map((l) => `  ${l}`),
       `  ${addHeader("Cache-Control", CACHE_FOREVER)}`,
       "}",
+      ...(plan.admin ? adminLocation(plan) : []),
       "# Host files (this one, _headers, _redirects) are not pages.",
       "location ^~ /_ { return 404; }",
       ...plan.languageNotFound.map((l) => `location ${l.prefix} { error_page 404 ${l.page}; }`),
       ...plan.moved.map((m) => `location = ${m.from} { return 301 ${m.to}; }`),
     ].join("\n") + "\n"
   );
+}
+
+/** The editor's folder: the security headers with its own policy, never indexed. */
+function adminLocation(plan: HostPlan): string[] {
+  const headers = { ...securityHeaders(plan.formHosts), "Content-Security-Policy": plan.admin!.policy, "X-Robots-Tag": "noindex", "Cache-Control": CACHE_REVALIDATE };
+  return [`location ^~ ${plan.admin!.prefix} {`, ...Object.entries(headers).map(([k, v]) => `  ${addHeader(k, v)}`), "}"];
 }

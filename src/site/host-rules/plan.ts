@@ -4,6 +4,7 @@
 import type { Content } from "../../types.js";
 import type { ResolvedSite } from "../resolve.js";
 import { movedUrls, type Moved } from "../aliases.js";
+import { ADMIN_DIR, adminPolicy } from "../../cms/admin.js";
 
 /** The facts every host's rules are written from. */
 export interface HostPlan {
@@ -15,6 +16,8 @@ export interface HostPlan {
   moved: Moved[];
   /** The hosts forms may submit to (the CSP's form-action): the affiliate's allowed hosts. */
   formHosts: string[];
+  /** The editor's folder ("/admin/") and its own Content-Security-Policy, when site.yaml enables it. */
+  admin?: { prefix: string; policy: string };
 }
 
 /** The plan of a resolved site. */
@@ -26,5 +29,6 @@ export function hostPlan(site: ResolvedSite, content: Content): HostPlan {
     notFoundPages: content.site.languages.map((l) => notFound(l.code)),
     moved: movedUrls(content, site.routes),
     formHosts: content.site.affiliate.allowedHosts,
+    admin: content.site.editor?.enabled ? { prefix: `/${ADMIN_DIR}/`, policy: adminPolicy(content) } : undefined,
   };
 }

@@ -1,0 +1,47 @@
+// The admin page's own script, loaded before the CMS's bundle: it asks the CMS to wait, registers the content files'
+// format (format.ts) and starts the CMS with the generated configuration (config.json beside the page).
+import { parse } from "yaml";
+import { fileText, toCms, type FileKind } from "../format.js";
+
+interface Cms {
+  init(o: { config: unknown }): Promise<void>;
+  registerCustomFormat(name: string, extension: string, m: { fromFile(text: string): unknown; toFile(data: Record<string, unknown>): string }): void;
+}
+type Field = { name: string; i18n?: unknown };
+type Config = { i18n: { locales: string[] }; collections: { name: string; format?: string; fields?: Field[]; files?: { format: string }[] }[] };
+
+const w = window as unknown as { CMS?: Cms; CMS_MANUAL_INIT?: boolean };
+w.CMS_MANUAL_INIT = true;
+
+/** Registers one format per kind of file; a save rewrites only what changed in the text the CMS last read. */
+function registerFormats(cms: Cms, config: Config) {
+  const languages = config.i18n.locales;
+  const originals = new Map<string, string>();
+  for (const collection of config.collections) {
+    // Hotels: one file per entry, known by its id; the others are one file per format.
+    const hotels = collection.fields?.some((f) => f.i18n === true) && collection.fields.some((f) => f.i18n === false);
+    const kind: FileKind = hotels ? { languages, ownFields: collection.fields!.filter((f) => f.i18n === false).map((f) => f.name) } : { languages };
+    for (const format of collection.format ? [collection.format] : (collection.files ?? []).map((f) => f.format)) {
+      const key = (data: Record<string, unknown> | undefined) => (hotels ? `${format}:${String(data?.id)}` : format);
+      cms.registerCustomFormat(format, "yaml", {
+        fromFile(text) {
+          const data = parse(text) as Record<string, unknown>;
+          originals.set(key(data), text);
+          return toCms(data, kind);
+        },
+        toFile(data) {
+          const k = key(hotels ? (data[languages[0]] as Record<string, unknown>) : undefined);
+          const text = fileText(data, kind, originals.get(k));
+          originals.set(k, text);
+          return text;
+        },
+      });
+    }
+  }
+}
+
+window.addEventListener("DOMContentLoaded", async () => {
+  const config = (await (await fetch("config.json")).json()) as Config;
+  registerFormats(w.CMS!, config);
+  await w.CMS!.init({ config });
+});
