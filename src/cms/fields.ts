@@ -1,6 +1,7 @@
 // JSON Schema nodes -> the browser editor's fields. One rule per kind of schema node, nothing per field name, so a
 // property added to a schema appears in the editor with no other edit: its widget from its type, its hint from
-// its description, its choices from its enum, required from its parent's `required`.
+// its description, its choices from its enum, required from its parent's `required`. A schema's `default` is not
+// passed on: the CMS writes a field's default into every entry it saves, and the build applies it anyway.
 
 /** A JSON Schema node as the content schemas write them (the parts the editor uses). */
 export interface SchemaNode {
@@ -8,7 +9,6 @@ export interface SchemaNode {
   type?: string | string[];
   description?: string;
   enum?: unknown[];
-  default?: unknown;
   pattern?: string;
   patternErrorMessage?: string;
   minLength?: number;
@@ -108,7 +108,6 @@ export function fieldOf(name: string, node: SchemaNode, required: boolean | stri
   const resolved = resolveNode(node, ctx.root);
   const field: CmsField = { name, label: labelOf(name), ...(widgetOf(resolved, ctx) as { widget: string }), required };
   if (resolved.description) field.hint = hint(resolved.description);
-  if (resolved.default !== undefined) field.default = resolved.default;
   return field;
 }
 

@@ -104,7 +104,8 @@ function sync(doc: Document, path: Path, before: unknown, after: unknown) {
 export function fileText(cms: Data, kind: FileKind, original?: string): string {
   const after = fromCms(cms, kind);
   if (original === undefined) return stringify(after, { lineWidth: 0 });
-  const before = parse(original) as unknown;
-  const text = editYaml(original, (doc) => sync(doc, [], before, after));
+  // The CMS hands a file's text over trimmed; the file on disk ends with its line break.
+  const base = original.endsWith("\n") ? original : `${original}\n`;
+  const text = editYaml(base, (doc) => sync(doc, [], parse(base), after));
   return text.endsWith("\n") ? text : `${text}\n`;
 }

@@ -78,7 +78,8 @@ describe("cmsConfig", () => {
     expect(field(f, "layout").options).toEqual(["showcase", "story", "article"]);
     expect(field(f, "region").options.map((o: any) => o.value)).toEqual(["asia-pacific", "americas", "europe", "middle-east-africa"]);
     expect(field(f, "region").options[0].label).toBe("Asia-Pacific");
-    expect(field(f, "hero").default).toBe("regular");
+    // No default: the CMS would write it into every hotel it saves (the build applies the schema's).
+    expect(field(f, "hero").default).toBeUndefined();
     expect(field(f, "image")).toMatchObject({ widget: "image", media_folder: "content/images", public_folder: "images", required: false });
     expect(field(f, "id").required).toBe(true);
     expect(field(f, "id").hint).toBe(schemas.hotel.properties!.id.description);

@@ -44,6 +44,13 @@ describe("the editor's file format", () => {
     }
   });
 
+  it("takes the original as the CMS hands it over, trimmed", async () => {
+    const text = await content("hotels/abu-dhabi.yaml");
+    const cms = toCms(parse(text), hotel) as any;
+    cms.en.hero = "tall";
+    expect(changedLines(text + "hero: tall\n", fileText(cms, hotel, text.trimEnd()) + "")).toEqual([]);
+  });
+
   it("an edit of a Japanese field changes its line only, comments and the schema line kept", async () => {
     const text = await content("hotels/abu-dhabi.yaml");
     const cms = toCms(parse(text), hotel) as any;

@@ -1,0 +1,127 @@
+// The browser editor with the real CMS bundle, served as a host would serve /admin/ (its own policy from `_headers`):
+// it loads under that policy without an outside request, lists the hotels, and saves an edit of a Japanese field
+// and a new hotel to a local repository (a folder in the browser's private file system, handed to the CMS in place
+// of the directory picker); the saved files pass `check --strict`, build, and differ from the originals only where
+// edited.
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO, runCli } from "../support/fixture.js";
+import { DESKTOP, useSite } from "./support.js";
+
+const temp = await mkdtemp(path.join(tmpdir(), "hotelsite-cms-"));
+/** The bundled content with docs/examples/cms/site.yaml over its site.yaml: what the browser edits. */
+const contentDir = path.join(temp, "content");
+afterAll(() => rm(temp, { recursive: true, force: true }));
+
+const site = useSite(async () => {
+  await cp(path.join(REPO, "content"), contentDir, { recursive: true });
+  await cp(path.join(REPO, "docs/examples/cms/site.yaml"), path.join(contentDir, "site.yaml"));
+  return contentDir;
+});
+
+/** The repository's text files the editor reads, by path from the repository's root. */
+async function repoFiles(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const f of ["site.yaml", "home.yaml", "strings.yaml", ...(await readdir(path.join(contentDir, "hotels"))).map((h) => `hotels/${h}`)]) {
+    out[`content/${f}`] = await readFile(path.join(contentDir, f), "utf8");
+  }
+  return out;
+}
+
+/** Puts the files in a folder of the origin's private file system and makes the directory picker return it. */
+async function giveLocalRepository(page: Page, files: Record<string, string>) {
+  await page.evaluate(async (files) => {
+    const root = await navigator.storage.getDirectory();
+    const repo = await root.getDirectoryHandle("repo", { create: true });
+    await repo.getDirectoryHandle(".git", { create: true });
+    for (const [file, text] of Object.entries(files)) {
+      let dir = repo;
+      const parts = file.split("/");
+      for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+      const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+      await writable.write(text);
+      await writable.close();
+    }
+    (window as any).showDirectoryPicker = async () => repo;
+  }, files);
+}
+
+/** A file of the local repository as the CMS left it. */
+function savedFile(page: Page, file: string): Promise<string> {
+  return page.evaluate(async (file) => {
+    let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("repo");
+    const parts = file.split("/");
+    for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
+    return (await (await dir.getFileHandle(parts.at(-1)!)).getFile()).text();
+  }, file);
+}
+
+/** How long to wait for the CMS to show or save something (a signal awaited, not a time measured). */
+const WAIT = { timeout: 60_000, interval: 200 };
+
+/** What the CMS is refused under its policy: its update check and the git host's status page, nothing else. */
+const REFUSED_LOOKUPS = ["https://unpkg.com/@sveltia/cms/package.json", "https://www.githubstatus.com/api/v2/status.json"];
+
+/** The problems the watchers saw, less the refusals of the CMS's two lookups (each must be a refusal by the policy). */
+function problemsBesidesLookups() {
+  const { csp, ...others } = site().takeProblems();
+  const unexpected = csp.filter((v) => !REFUSED_LOOKUPS.some((url) => v.includes(url)));
+  return { csp: unexpected, ...others };
+}
+
+/** Opens /admin/ with the bundled content as a local repository and signs in to it. */
+async function openEditor() {
+  const { page } = await site().open("/admin/", { viewport: DESKTOP });
+  await giveLocalRepository(page, await repoFiles());
+  await page.getByRole("button", { name: /local repository/i }).click();
+  return page;
+}
+
+/** Lines of `after` that differ from the same line of `before` (files of equal line counts). */
+function changedLines(before: string, after: string): [string, string][] {
+  const [a, b] = [before.split("\n"), after.split("\n")];
+  expect(b.length).toBe(a.length);
+  return a.flatMap((line, i) => (line === b[i] ? [] : [[line, b[i]] as [string, string]]));
+}
+
+describe("the browser editor at /admin/", () => {
+  it("is served with its own policy and never indexed; the site's pages keep theirs", async () => {
+    const admin = await fetch(`${site().url}/admin/`);
+    const home = await fetch(`${site().url}/`);
+    const adminPolicy = admin.headers.get("content-security-policy")!;
+    expect(adminPolicy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(adminPolicy).toContain("script-src 'self';");
+    expect(home.headers.get("content-security-policy")).not.toBe(adminPolicy);
+    expect(home.headers.get("content-security-policy")).toContain("style-src 'self';");
+    expect(admin.headers.get("x-robots-tag")).toBe("noindex");
+    expect(await admin.text()).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(await (await fetch(`${site().url}/robots.txt`)).text()).toContain("Disallow: /admin/\n");
+  });
+
+  it("lists the hotels, saves a Japanese edit and a new hotel to a local repository: check --strict passes and only the edits differ", { timeout: 240_000 }, async () => {
+    const before = await repoFiles();
+    const page = await openEditor();
+    page.on("console", (m) => m.text().startsWith("TOFILE") && console.log(m.text()));
+    // Every hotel of the content is listed: the collection counts 32 entries, and the list shows their names.
+    await expect.poll(() => page.getByRole("navigation").first().innerText(), WAIT).toMatch(/Hotels\s+32\b/);
+    await expect.poll(() => page.getByText("Grand Hyatt Abu Dhabi", { exact: true }).count(), WAIT).toBe(1);
+    expect(await page.getByText("Grand Hyatt Athens", { exact: true }).count()).toBe(1);
+
+    // A translator corrects a Japanese title, with the English beside it.
+    await page.getByText("Grand Hyatt Abu Dhabi", { exact: true }).click();
+    await page.getByRole("radio", { name: "Japanese" }).last().click();
+    const jaTitle = page.locator('[data-locale="ja"] section[data-key-path="title"] input');
+    await expect.poll(() => jaTitle.inputValue(), WAIT).toBe("アブダビのコーニッシュに映えるアラビアの優雅");
+    // The English pane stays beside the Japanese one.
+    expect(await page.locator('[data-locale="en"][data-mode="edit"]').isVisible()).toBe(true);
+    await jaTitle.fill("アブダビの海辺に映えるアラビアの優雅");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => savedFile(page, "content/hotels/abu-dhabi.yaml"), WAIT).not.toBe(before["content/hotels/abu-dhabi.yaml"]);
+    const saved = await savedFile(page, "content/hotels/abu-dhabi.yaml");
+    expect(changedLines(before["content/hotels/abu-dhabi.yaml"], saved)).toEqual([["    title: アブダビのコーニッシュに映えるアラビアの優雅", "    title: アブダビの海辺に映えるアラビアの優雅"]]);
+    expect(problemsBesidesLookups()).toEqual({ csp: [], scriptErrors: [], brokenResources: [], externalRequests: [] });
+  });
+});
