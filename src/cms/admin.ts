@@ -1,10 +1,12 @@
 // The files of /admin/, built only when site.yaml enables the editor: the page, the generated configuration, the
 // CMS's compiled bundle copied from the installed package (never a CDN) and the page's own script (client/admin.ts,
 // compiled here for the browser). The page is never indexed and runs under its own Content-Security-Policy.
+import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { OutputFile } from "../render/assets.js";
+import type { Routes } from "../site/routes.js";
 import type { Content } from "../types.js";
 import { esbuildApi } from "../util/esbuild.js";
 import { packageRoot } from "../util/paths.js";
@@ -25,13 +27,25 @@ const MAX_BUNDLE_BYTES = 32 * 1024 * 1024;
 /** The API origins each git host's editor talks to. */
 const HOST_APIS: Record<string, string[]> = { github: ["https://api.github.com"], gitlab: ["https://gitlab.com"], gitea: [] };
 
-/** The admin page's policy: the CMS's own code only; its styles inline (Svelte), images and workers from blobs. */
+/**
+ * The import map that serves Immutable (the CMS's preview API hands entries over as Immutable maps) from the admin
+ * folder: the compiled bundle imports it from the unpkg CDN at the version its package.json names, and an import map
+ * may remap that exact URL to the copy installed with the package.
+ */
+function importMap(): { text: string; from: string } {
+  const version = (JSON.parse(packageFile("package.json").toString("utf8")) as { dependencies: Record<string, string> }).dependencies.immutable.replace(/^\D/, "");
+  const from = createRequire(path.join(packageDir(), "package.json")).resolve("immutable/dist/immutable.es.js");
+  return { text: JSON.stringify({ imports: { [`https://unpkg.com/immutable@${version}/dist/immutable.es.js`]: "./vendor/immutable.es.js" } }), from };
+}
+
+/** The admin page's policy: the CMS's own code and its import map only; its styles inline (Svelte), blobs for media. */
 export function adminPolicy(content: Pick<Content, "site">): string {
   const e = content.site.editor;
   const apis = [...(HOST_APIS[e?.backend ?? "github"] ?? []), ...(e?.authUrl ? [e.authUrl] : [])];
+  const mapHash = createHash("sha256").update(importMap().text).digest("base64");
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' 'sha256-${mapHash}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -48,10 +62,12 @@ export function adminPolicy(content: Pick<Content, "site">): string {
 const packageDir = () => path.join(path.dirname(createRequire(import.meta.url).resolve("@sveltia/cms")), "..");
 
 /** A file of the installed CMS package, guarded like every read. */
-function packageFile(rel: string): Buffer {
-  const file = path.join(packageDir(), rel);
+const packageFile = (rel: string): Buffer => readVendor(path.join(packageDir(), rel));
+
+/** A file the CMS's package depends on. */
+function readVendor(file: string): Buffer {
   const read = readPlainSync(file, { maxBytes: MAX_BUNDLE_BYTES });
-  if (!read) throw new Error(`the editor's bundle ${file} cannot be read: reinstall hotelsite's dependencies (npm ci)`);
+  if (!read) throw new Error(`the editor's dependency ${file} cannot be read: reinstall hotelsite's dependencies (npm ci)`);
   return Buffer.from(read.bytes);
 }
 
@@ -115,6 +131,7 @@ function adminPage(content: Pick<Content, "site">): string {
     '<meta name="robots" content="noindex, nofollow">',
     `<meta http-equiv="Content-Security-Policy" content="${xmlEscape(adminPolicy(content))}">`,
     `<title>${xmlEscape(title)}</title>`,
+    `<script type="importmap">${importMap().text}</script>`,
     '<script src="hotelsite-cms.js"></script>',
     '<script src="sveltia-cms.js"></script>',
     "</head>",
@@ -124,16 +141,24 @@ function adminPage(content: Pick<Content, "site">): string {
   ].join("\n");
 }
 
+/** Where the preview finds each hotel's page and the home page, in every language (client/preview.ts). */
+function pageUrls(content: Pick<Content, "site" | "hotels">, routes: Routes) {
+  const each = (route: Parameters<Routes["url"]>[0]) => Object.fromEntries(content.site.languages.map((l) => [l.code, routes.url(route, l.code)]));
+  return { hotels: Object.fromEntries(content.hotels.map((h) => [h.id, each({ kind: "hotel", id: h.id })])), home: each({ kind: "home" }) };
+}
+
 /** Every file of /admin/, or none when the site does not enable the editor. */
-export function adminFiles(content: Pick<Content, "site" | "files">): OutputFile[] {
+export function adminFiles(content: Pick<Content, "site" | "files" | "hotels">, routes: Routes): OutputFile[] {
   if (!content.site.editor?.enabled) return [];
   const schemas = { site: siteSchema, strings: stringsSchema, home: homeSchema, hotel: hotelSchema } as ContentSchemas;
   const config = cmsConfig({ schemas, site: content.site, contentPath: contentPath(content) });
   return [
     { path: `${ADMIN_DIR}/index.html`, contents: adminPage(content) },
     { path: `${ADMIN_DIR}/config.json`, contents: JSON.stringify(config, null, 2) + "\n" },
+    { path: `${ADMIN_DIR}/pages.json`, contents: JSON.stringify(pageUrls(content, routes)) + "\n" },
     { path: `${ADMIN_DIR}/hotelsite-cms.js`, contents: adminScript() },
     ...bundleWithFonts(),
+    { path: `${ADMIN_DIR}/vendor/immutable.es.js`, contents: readVendor(importMap().from) },
     { path: `${ADMIN_DIR}/chunks/react-dom.js`, contents: packageFile("dist/chunks/react-dom.js") },
   ];
 }

@@ -36,7 +36,7 @@ export function routeFiles(site: ResolvedSite, content: Content): { files: Outpu
     { path: "robots.txt", contents: robotsTxt(site, content) },
     ...hostRuleFiles(site, content),
     ...flagFiles(content.flags),
-    ...adminFiles(content),
+    ...adminFiles(content, site.routes),
   ];
   return { files, inputs: [input.site, input.hotelList, ...content.hotels.map((h) => input.hotelField(h.id, "aliases"))] };
 }

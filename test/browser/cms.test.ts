@@ -96,6 +96,15 @@ async function openEditor() {
   return page;
 }
 
+/** A choice of the editor's left or right pane's locale switcher: a language code or "preview" (right only). */
+const paneChoice = (page: Page, pane: "left" | "right", value: string) =>
+  page
+    .locator('[role=radiogroup][aria-label="Switch Locale"]')
+    .nth(pane === "left" ? 0 : 1)
+    .locator(`[role=radio][data-value="${value}"]`)
+    .filter({ visible: true })
+    .first();
+
 /** Lines of `after` that differ from the same line of `before` (files of equal line counts). */
 function changedLines(before: string, after: string): [string, string][] {
   const [a, b] = [before.split("\n"), after.split("\n")];
@@ -109,7 +118,8 @@ describe("the browser editor at /admin/", () => {
     const home = await fetch(`${site().url}/`);
     const adminPolicy = admin.headers.get("content-security-policy")!;
     expect(adminPolicy).toContain("style-src 'self' 'unsafe-inline'");
-    expect(adminPolicy).toContain("script-src 'self';");
+    // Scripts from the site only, and the one inline import map by its hash: no inline code, no eval.
+    expect(adminPolicy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
     expect(home.headers.get("content-security-policy")).not.toBe(adminPolicy);
     expect(home.headers.get("content-security-policy")).toContain("style-src 'self';");
     expect(admin.headers.get("x-robots-tag")).toBe("noindex");
@@ -120,7 +130,6 @@ describe("the browser editor at /admin/", () => {
   it("lists the hotels, saves a Japanese edit and a new hotel to a local repository: check --strict passes and only the edits differ", { timeout: 240_000 }, async () => {
     const before = await repoFiles();
     const page = await openEditor();
-    page.on("console", (m) => m.text().startsWith("TOFILE") && console.log(m.text()));
     // Every hotel of the content is listed: the collection counts 32 entries, and the list shows their names.
     await expect.poll(() => page.getByRole("navigation").first().innerText(), WAIT).toMatch(/Hotels\s+32\b/);
     await expect.poll(() => page.getByText("Grand Hyatt Abu Dhabi", { exact: true }).count(), WAIT).toBe(1);
@@ -128,12 +137,22 @@ describe("the browser editor at /admin/", () => {
 
     // A translator corrects a Japanese title, with the English beside it.
     await page.getByText("Grand Hyatt Abu Dhabi", { exact: true }).click();
-    await page.getByRole("radio", { name: "Japanese" }).last().click();
+    await paneChoice(page, "right", "ja").click();
     const jaTitle = page.locator('[data-locale="ja"] section[data-key-path="title"] input');
     await expect.poll(() => jaTitle.inputValue(), WAIT).toBe("アブダビのコーニッシュに映えるアラビアの優雅");
     // The English pane stays beside the Japanese one.
     expect(await page.locator('[data-locale="en"][data-mode="edit"]').isVisible()).toBe(true);
     await jaTitle.fill("アブダビの海辺に映えるアラビアの優雅");
+    // The preview pane shows the Japanese page as the site built it (its heading, its stylesheet).
+    await paneChoice(page, "right", "preview").click();
+    await paneChoice(page, "left", "ja").click();
+    const preview = page.frameLocator('iframe[title="Content Preview"]').locator('[data-preview-of="/ja/grand-hyatt-abu-dhabi/"]');
+    await expect.poll(() => preview.locator("h1").textContent(), WAIT).toBe("グランド ハイアット アブダビ：アラブ首長国連邦の首都で過ごすアラビアの優雅");
+    expect(await preview.getAttribute("lang")).toBe("ja");
+    expect(await preview.locator('link[rel="stylesheet"]').getAttribute("href")).toMatch(/^\/assets\/site\.[0-9A-F]+\.css$/);
+    // Back to English on the left, Japanese on the right, to save.
+    await paneChoice(page, "left", "en").click();
+    await paneChoice(page, "right", "ja").click();
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect.poll(() => savedFile(page, "content/hotels/abu-dhabi.yaml"), WAIT).not.toBe(before["content/hotels/abu-dhabi.yaml"]);
     const saved = await savedFile(page, "content/hotels/abu-dhabi.yaml");
@@ -149,9 +168,9 @@ describe("the browser editor at /admin/", () => {
     await en("affiliateLink").fill("https://www.booking.com/searchresults.html?ss=Grand+Hyatt+Dubai+Creek");
     await en("name").scrollIntoViewIfNeeded();
     await en("name").fill("Grand Hyatt Dubai Creek");
-    await page.getByRole("radio", { name: "Chinese" }).last().click();
+    await paneChoice(page, "right", "zh").click();
     await page.locator('[data-locale="zh"] section[data-key-path="name"] input').fill("迪拜溪君悦酒店");
-    await page.getByRole("radio", { name: "Japanese" }).last().click();
+    await paneChoice(page, "right", "ja").click();
     await page.locator('[data-locale="ja"] section[data-key-path="name"] input').fill("グランド ハイアット ドバイ クリーク");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect.poll(() => savedFile(page, "content/hotels/dubai-creek.yaml").catch(() => ""), WAIT).not.toBe("");

@@ -1,16 +1,19 @@
 // The admin page's own script, loaded before the CMS's bundle: it asks the CMS to wait, registers the content files'
-// format (format.ts) and starts the CMS with the generated configuration (config.json beside the page).
+// format (format.ts) and the preview of pages (preview.ts), and starts the CMS with the generated configuration
+// (config.json beside the page).
 import { parse } from "yaml";
 import { fileText, toCms, type FileKind } from "../format.js";
+import { previewTemplates, type PageUrls } from "./preview.js";
 
 interface Cms {
   init(o: { config: unknown }): Promise<void>;
+  registerPreviewTemplate(name: string, component: unknown): void;
   registerCustomFormat(name: string, extension: string, m: { fromFile(text: string): unknown; toFile(data: Record<string, unknown>): string }): void;
 }
 type Field = { name: string; i18n?: unknown };
 type Config = { i18n: { locales: string[] }; collections: { name: string; format?: string; fields?: Field[]; files?: { format: string }[] }[] };
 
-const w = window as unknown as { CMS?: Cms; CMS_MANUAL_INIT?: boolean };
+const w = window as unknown as { CMS?: Cms; CMS_MANUAL_INIT?: boolean } & Parameters<typeof previewTemplates>[0];
 w.CMS_MANUAL_INIT = true;
 
 /** Registers one format per kind of file; a save rewrites only what changed in the text the CMS last read. */
@@ -41,7 +44,8 @@ function registerFormats(cms: Cms, config: Config) {
 }
 
 window.addEventListener("DOMContentLoaded", async () => {
-  const config = (await (await fetch("config.json")).json()) as Config;
+  const [config, urls] = await Promise.all([fetch("config.json").then((r) => r.json() as Promise<Config>), fetch("pages.json").then((r) => r.json() as Promise<PageUrls>)]);
   registerFormats(w.CMS!, config);
+  for (const [name, component] of Object.entries(previewTemplates(w, config.i18n.locales, urls))) w.CMS!.registerPreviewTemplate(name, component);
   await w.CMS!.init({ config });
 });
