@@ -42,12 +42,12 @@ const LINE_MAX = 300;
 /** An image path: a string whose pattern names image extensions. */
 const IMAGE_PATTERN = /png\|jpe\?g/;
 
-/** The node a `$ref` points at ("#/$defs/x" within the same schema), merged with the referring node's own keys. */
+/** The node a `$ref` points at (a JSON pointer within the same schema), merged with the referring node's own keys. */
 export function resolveNode(node: SchemaNode, root: SchemaNode): SchemaNode {
   if (!node.$ref) return node;
-  const name = /^#\/\$defs\/(.+)$/.exec(node.$ref)?.[1];
-  const target = name ? root.$defs?.[name] : undefined;
-  if (!target) throw new Error(`schema $ref ${node.$ref} is not one of this schema's $defs`);
+  const steps = node.$ref.startsWith("#/") ? node.$ref.slice(2).split("/").map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~")) : undefined;
+  const target = steps?.reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step], root) as SchemaNode | undefined;
+  if (!target || typeof target !== "object") throw new Error(`schema $ref ${node.$ref} points at nothing in this schema`);
   const { $ref: _ref, ...own } = node;
   return { ...resolveNode(target, root), ...own };
 }
@@ -67,6 +67,21 @@ function stringField(node: SchemaNode, ctx: FieldContext): Record<string, unknow
   if (node.maxLength !== undefined) out.maxlength = node.maxLength;
   if (node.pattern) out.pattern = [node.pattern, node.patternErrorMessage ?? `must match ${node.pattern}`];
   return out;
+}
+
+/**
+ * A map whose keys the schema does not name. Keyed by language code (its description says so: a region's name, the
+ * partner's language values): one field per site language, the default one required. Other maps of strings (a
+ * programme's parameters): key and value pairs. Maps of groups (programmes by key): kept as they are, edited in the
+ * YAML, since the editor has no field for groups under keys of the editor's choosing.
+ */
+function mapWidget(node: SchemaNode, valueNode: SchemaNode, ctx: FieldContext): Record<string, unknown> {
+  const value = resolveNode(valueNode, ctx.root);
+  if (/language code/i.test(node.description ?? "")) {
+    return { widget: "object", fields: ctx.languages.map((code, i) => ({ name: code, label: code, ...widgetOf(value, ctx), required: i === 0 })) };
+  }
+  if (value.type === "string") return { widget: "keyvalue" };
+  return { widget: "hidden" };
 }
 
 /** The widget options of a node, its own name aside. */
@@ -91,12 +106,7 @@ function widgetOf(node: SchemaNode, ctx: FieldContext): Record<string, unknown> 
     return out;
   }
   if (node.properties) return { widget: "object", fields: objectFields(node, ctx) };
-  // A map with no named keys (a name per language): one field per site language, the default one required.
-  if (type === "object" && typeof node.additionalProperties === "object") {
-    const value = resolveNode(node.additionalProperties, ctx.root);
-    const fields = ctx.languages.map((code, i) => ({ name: code, label: code, ...widgetOf(value, ctx), required: i === 0 }));
-    return { widget: "object", fields };
-  }
+  if (type === "object" && typeof node.additionalProperties === "object") return mapWidget(node, node.additionalProperties, ctx);
   return stringField(node, ctx);
 }
 
@@ -106,7 +116,10 @@ export const hint = (description: string) => description.replace(/<([^<>\s]+)>/g
 /** One field from a property of an object node. */
 export function fieldOf(name: string, node: SchemaNode, required: boolean | string[], ctx: FieldContext): CmsField {
   const resolved = resolveNode(node, ctx.root);
-  const field: CmsField = { name, label: labelOf(name), ...(widgetOf(resolved, ctx) as { widget: string }), required };
+  const widget = widgetOf(resolved, ctx) as { widget: string };
+  // A hidden field takes no options: the CMS keeps its value as the file has it.
+  if (widget.widget === "hidden") return { name, widget: "hidden" };
+  const field: CmsField = { name, label: labelOf(name), ...widget, required };
   if (resolved.description) field.hint = hint(resolved.description);
   return field;
 }

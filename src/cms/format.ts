@@ -13,6 +13,8 @@ export interface FileKind {
   ownFields?: readonly string[];
   /** The site's language codes, default first. */
   languages: readonly string[];
+  /** Dotted paths of values the editor keeps without showing (config.ts hides them): never deleted by a save. */
+  hidden?: readonly string[];
 }
 
 type Data = Record<string, unknown>;
@@ -85,15 +87,16 @@ function setValue(doc: Document, path: Path, before: unknown, value: unknown) {
   doc.setIn(path, doc.createNode(value));
 }
 
-/** Makes the document hold `after` where it held `before`, touching only what differs. */
-function sync(doc: Document, path: Path, before: unknown, after: unknown) {
+/** Makes the document hold `after` where it held `before`, touching only what differs; `hidden` paths are kept. */
+function sync(doc: Document, path: Path, before: unknown, after: unknown, hidden: ReadonlySet<string>) {
   if (same(before, after)) return;
   if (isMap(before) && isMap(after)) {
-    for (const k of Object.keys(before)) if (!(k in after) && !isEmpty(before[k])) doc.deleteIn([...path, k]);
-    for (const [k, v] of Object.entries(after)) sync(doc, [...path, k], before[k], v);
+    const dotted = (k: string) => [...path, k].filter((p) => typeof p === "string").join(".");
+    for (const k of Object.keys(before)) if (!(k in after) && !isEmpty(before[k]) && !hidden.has(dotted(k))) doc.deleteIn([...path, k]);
+    for (const [k, v] of Object.entries(after)) sync(doc, [...path, k], before[k], v, hidden);
   } else if (Array.isArray(before) && Array.isArray(after)) {
     for (let i = before.length - 1; i >= after.length; i--) doc.deleteIn([...path, i]);
-    after.forEach((v, i) => (i < before.length ? sync(doc, [...path, i], before[i], v) : doc.addIn(path, doc.createNode(v))));
+    after.forEach((v, i) => (i < before.length ? sync(doc, [...path, i], before[i], v, hidden) : doc.addIn(path, doc.createNode(v))));
   } else setValue(doc, path, before, after);
 }
 
@@ -106,6 +109,6 @@ export function fileText(cms: Data, kind: FileKind, original?: string): string {
   if (original === undefined) return stringify(after, { lineWidth: 0 });
   // The CMS hands a file's text over trimmed; the file on disk ends with its line break.
   const base = original.endsWith("\n") ? original : `${original}\n`;
-  const text = editYaml(base, (doc) => sync(doc, [], parse(base), after));
+  const text = editYaml(base, (doc) => sync(doc, [], parse(base), after, new Set(kind.hidden)));
   return text.endsWith("\n") ? text : `${text}\n`;
 }

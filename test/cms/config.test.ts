@@ -132,6 +132,23 @@ describe("cmsConfig", () => {
     expect(hotelFields().some((x) => x.name === "starRating" || x.name === "teaser")).toBe(false);
   });
 
+  it("maps with keys of the user's choosing: per language when keyed by language code, key and value pairs for strings, kept as they are for groups", () => {
+    const siteSchema = structuredClone(schemas.site);
+    const affiliate = siteSchema.properties!.affiliate;
+    affiliate.properties!.params = { description: "Parameters added to the destination, name: value.", type: "object", additionalProperties: { type: "string" } };
+    affiliate.properties!.programmes = { description: "Programmes by key.", type: "object", additionalProperties: { type: "object", properties: { link: { type: "string" } } } };
+    // A $ref may point anywhere in its schema, not only into $defs.
+    affiliate.properties!.fallbackSearch = { $ref: "#/properties/affiliate/properties/search", description: "Another search page." };
+    const fields = field(siteFile(config({ ...schemas, site: siteSchema }), "settings").fields, "affiliate").fields as Field[];
+    expect(field(fields, "languages").fields.map((x: Field) => x.name)).toEqual(["en", "zh", "ja"]);
+    expect(field(fields, "params")).toMatchObject({ widget: "keyvalue", hint: "Parameters added to the destination, name: value." });
+    expect(field(fields, "programmes")).toEqual({ name: "programmes", widget: "hidden" });
+    expect(field(fields, "fallbackSearch")).toMatchObject({ widget: "object", hint: "Another search page." });
+    expect(field(fields, "fallbackSearch").fields.map((x: Field) => x.name)).toEqual(field(fields, "search").fields.map((x: Field) => x.name));
+    const validate = new Ajv({ strict: false }).compile(sveltiaSchema);
+    expect(validate(config({ ...schemas, site: siteSchema }))).toBe(true);
+  });
+
   it("takes the hosted backend from site.yaml's editor settings", () => {
     const withEditor = { ...site, editor: { enabled: true, backend: "gitlab" as const, repo: "acme/guide", branch: "main", authUrl: "https://auth.example.com" } };
     expect((cmsConfig({ schemas, site: withEditor, contentPath: "site/content/" }) as any).backend).toEqual({ name: "gitlab", repo: "acme/guide", branch: "main", base_url: "https://auth.example.com" });

@@ -90,6 +90,17 @@ describe("the editor's file format", () => {
     expect((parse(fileText(cms, byLanguage, without)) as any).ja.menu).toBe("メニュー");
   });
 
+  it("keeps a value the editor holds without showing (a hidden field) when the CMS leaves it out", async () => {
+    const text = await content("site.yaml");
+    const cms = toCms(parse(text), byLanguage) as any;
+    delete cms.affiliate.search;
+    cms.siteName = "Grand Hyatt Guide";
+    const kept = fileText(cms, { ...byLanguage, hidden: ["affiliate.search"] }, text);
+    expect(changedLines(text, kept)).toEqual([["siteName: Grand Hyatt Hotel Guide", "siteName: Grand Hyatt Guide"]]);
+    // Without the hidden path, leaving the value out deletes it (as clearing an optional field does).
+    expect((parse(fileText(cms, byLanguage, text)) as any).affiliate.search).toBeUndefined();
+  });
+
   it("a new hotel is printed with its shared fields at the top and its text per language", () => {
     const cms = { en: { id: "new-town", layout: "story", affiliateLink: "https://www.booking.com/x", name: "Grand Hyatt New Town", intro: "One.\n\nTwo.\n" }, ja: { name: "グランド ハイアット ニュータウン" } };
     const text = fileText(cms, hotel);

@@ -10,11 +10,15 @@ interface Cms {
   registerPreviewTemplate(name: string, component: unknown): void;
   registerCustomFormat(name: string, extension: string, m: { fromFile(text: string): unknown; toFile(data: Record<string, unknown>): string }): void;
 }
-type Field = { name: string; i18n?: unknown };
-type Config = { i18n: { locales: string[] }; collections: { name: string; format?: string; fields?: Field[]; files?: { format: string }[] }[] };
+type Field = { name: string; i18n?: unknown; widget?: string; fields?: Field[] };
+type Config = { i18n: { locales: string[] }; collections: { name: string; format?: string; fields?: Field[]; files?: { format: string; fields?: Field[] }[] }[] };
 
 const w = window as unknown as { CMS?: Cms; CMS_MANUAL_INIT?: boolean } & Parameters<typeof previewTemplates>[0];
 w.CMS_MANUAL_INIT = true;
+
+/** The dotted paths of the hidden fields among `fields` (values the editor keeps without showing). */
+const hiddenPaths = (fields: Field[] = [], prefix = ""): string[] =>
+  fields.flatMap((f) => (f.widget === "hidden" ? [prefix + f.name] : f.fields ? hiddenPaths(f.fields, `${prefix}${f.name}.`) : []));
 
 /** Registers one format per kind of file; a save rewrites only what changed in the text the CMS last read. */
 function registerFormats(cms: Cms, config: Config) {
@@ -23,8 +27,9 @@ function registerFormats(cms: Cms, config: Config) {
   for (const collection of config.collections) {
     // Hotels: one file per entry, known by its id; the others are one file per format.
     const hotels = collection.fields?.some((f) => f.i18n === true) && collection.fields.some((f) => f.i18n === false);
-    const kind: FileKind = hotels ? { languages, ownFields: collection.fields!.filter((f) => f.i18n === false).map((f) => f.name) } : { languages };
-    for (const format of collection.format ? [collection.format] : (collection.files ?? []).map((f) => f.format)) {
+    const files = collection.format ? [{ format: collection.format, fields: collection.fields }] : (collection.files ?? []);
+    for (const { format, fields } of files) {
+      const kind: FileKind = { languages, hidden: hiddenPaths(fields), ...(hotels ? { ownFields: fields!.filter((f) => f.i18n === false).map((f) => f.name) } : {}) };
       const key = (data: Record<string, unknown> | undefined) => (hotels ? `${format}:${String(data?.id)}` : format);
       cms.registerCustomFormat(format, "yaml", {
         fromFile(text) {
