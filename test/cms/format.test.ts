@@ -1,12 +1,13 @@
 // Content files through the editor's format: every bundled file comes back byte for byte when saved unchanged, an
 // edit changes only its own lines, and a hotel's shared fields and languages go back where the tool reads them.
-import { readdir, readFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { fileText, fromCms, toCms, type FileKind } from "../../src/cms/format.js";
 import hotelSchema from "../../src/content/schemas/hotel.schema.json" with { type: "json" };
-import { REPO } from "../support/fixture.js";
+import { REPO, runCli } from "../support/fixture.js";
 
 const languages = ["en", "zh", "ja"];
 const hotel: FileKind = { languages, ownFields: Object.keys(hotelSchema.properties).filter((k) => k !== "text") };
@@ -99,6 +100,28 @@ describe("the editor's file format", () => {
     expect(changedLines(text, kept)).toEqual([["siteName: Grand Hyatt Hotel Guide", "siteName: Grand Hyatt Guide"]]);
     // Without the hidden path, leaving the value out deletes it (as clearing an optional field does).
     expect((parse(fileText(cms, byLanguage, text)) as any).affiliate.search).toBeUndefined();
+  });
+
+  it("an English edit saved by the editor makes its translations outdated for check and XLIFF export", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "hotelsite-cms-format-"));
+    try {
+      const content = path.join(dir, "content");
+      await cp(path.join(REPO, "content"), content, { recursive: true, filter: (src) => !src.includes(".generated") });
+      const file = path.join(content, "hotels/abu-dhabi.yaml");
+      const text = await readFile(file, "utf8");
+      const cms = toCms(parse(text), hotel) as any;
+      cms.en.title = "Arabian elegance by the Abu Dhabi Corniche";
+      await writeFile(file, fileText(cms, hotel, text));
+      const checked = await runCli(["check", "--strict", "--content", content], dir);
+      expect(checked.code).toBe(1);
+      expect(checked.out + checked.err).toContain("ja /title is outdated");
+      const exported = await runCli(["translate", "export", "--lang", "ja", "--content", content], dir);
+      expect(exported.code).toBe(0);
+      expect(exported.out).toContain('<source xml:space="preserve">Arabian elegance by the Abu Dhabi Corniche</source>');
+      expect(exported.out).toContain("The translation below was made from: Arabian elegance near the Abu Dhabi Corniche");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("a new hotel is printed with its shared fields at the top and its text per language", () => {
