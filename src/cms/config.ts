@@ -36,7 +36,10 @@ function textFields(schema: SchemaNode, ctx: FieldContext): CmsField[] {
   return objectFields(text, ctx, (name) => (complete.has(name) ? [ctx.languages[0]] : false)).map((f) => ({ ...f, i18n: true }));
 }
 
-/** A hotel's fields: its own (shared by every language) then its text; `region` chooses among the site's regions. */
+/**
+ * A hotel's fields: its text, then its own fields (shared by every language, shown in the default language only), so
+ * that a translator's pane lines up with the default language's field by field; `region` chooses among the regions.
+ */
 function hotelFields(schema: SchemaNode, site: SiteSettings, ctx: FieldContext): CmsField[] {
   const own: SchemaNode = { ...schema, properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => k !== TEXT_KEY)) };
   const shared = objectFields(own, ctx).map((f) => {
@@ -47,7 +50,7 @@ function hotelFields(schema: SchemaNode, site: SiteSettings, ctx: FieldContext):
   const text = textFields(schema, ctx);
   const clash = text.find((t) => shared.some((s) => s.name === t.name));
   if (clash) throw new Error(`hotel schema: the text field ${clash.name} has the name of a hotel field`);
-  return [...shared, ...text];
+  return [...text, ...shared];
 }
 
 /** The backend the hosted editor commits through (site.yaml `editor`); local editing needs none of it. */

@@ -105,6 +105,19 @@ const paneChoice = (page: Page, pane: "left" | "right", value: string) =>
     .filter({ visible: true })
     .first();
 
+/** Scrolls the left pane until the field is drawn (the CMS draws a pane's fields as they come into view). */
+async function reveal(page: Page, field: ReturnType<Page["locator"]>) {
+  await page.locator('[data-locale="en"][data-mode="edit"]').hover();
+  await expect
+    .poll(async () => {
+      if ((await field.count()) > 0) return true;
+      await page.mouse.wheel(0, 600);
+      return false;
+    }, WAIT)
+    .toBe(true);
+  await field.scrollIntoViewIfNeeded();
+}
+
 /** Lines of `after` that differ from the same line of `before` (files of equal line counts). */
 function changedLines(before: string, after: string): [string, string][] {
   const [a, b] = [before.split("\n"), after.split("\n")];
@@ -140,8 +153,10 @@ describe("the browser editor at /admin/", () => {
     await paneChoice(page, "right", "ja").click();
     const jaTitle = page.locator('[data-locale="ja"] section[data-key-path="title"] input');
     await expect.poll(() => jaTitle.inputValue(), WAIT).toBe("アブダビのコーニッシュに映えるアラビアの優雅");
-    // The English pane stays beside the Japanese one.
-    expect(await page.locator('[data-locale="en"][data-mode="edit"]').isVisible()).toBe(true);
+    // The English field is beside it, in the same place of the other pane.
+    const enTitle = page.locator('[data-locale="en"] section[data-key-path="title"] input');
+    expect(await enTitle.inputValue()).toBe("Arabian elegance near the Abu Dhabi Corniche");
+    expect(Math.abs((await enTitle.boundingBox())!.y - (await jaTitle.boundingBox())!.y)).toBeLessThan(40);
     await jaTitle.fill("アブダビの海辺に映えるアラビアの優雅");
     // The preview pane shows the Japanese page as the site built it (its heading, its stylesheet).
     await paneChoice(page, "right", "preview").click();
@@ -162,12 +177,14 @@ describe("the browser editor at /admin/", () => {
     await page.getByRole("button", { name: "Show Editor Options" }).click();
     await page.getByRole("menuitem", { name: "Duplicate" }).click();
     const en = (key: string) => page.locator(`[data-locale="en"] section[data-key-path="${key}"] input`);
-    await expect.poll(() => en("id").inputValue(), WAIT).toBe("dubai");
-    await en("id").fill("dubai-creek");
-    await en("affiliateLink").scrollIntoViewIfNeeded();
-    await en("affiliateLink").fill("https://www.booking.com/searchresults.html?ss=Grand+Hyatt+Dubai+Creek");
-    await en("name").scrollIntoViewIfNeeded();
+    await expect.poll(() => en("name").inputValue(), WAIT).toBe("Grand Hyatt Dubai");
     await en("name").fill("Grand Hyatt Dubai Creek");
+    // The shared fields follow the text: the pane draws them as it is scrolled to them.
+    await reveal(page, en("id"));
+    expect(await en("id").inputValue()).toBe("dubai");
+    await en("id").fill("dubai-creek");
+    await reveal(page, en("affiliateLink"));
+    await en("affiliateLink").fill("https://www.booking.com/searchresults.html?ss=Grand+Hyatt+Dubai+Creek");
     await paneChoice(page, "right", "zh").click();
     await page.locator('[data-locale="zh"] section[data-key-path="name"] input').fill("迪拜溪君悦酒店");
     await paneChoice(page, "right", "ja").click();

@@ -62,7 +62,12 @@ describe("cmsConfig", () => {
 
   it("takes widgets, enums, lists, images, requirements and hints from the hotel schema", () => {
     const f = hotelFields();
-    expect(f.slice(0, 11).map((x) => [x.name, x.widget, x.i18n])).toEqual([
+    // The text first, so that a translator's pane lines up with the default language's, then the shared fields.
+    expect(f[0]).toMatchObject({ name: "name", widget: "string", i18n: true });
+    const own = f.findIndex((x) => x.name === "id");
+    expect(f.slice(0, own).every((x) => x.i18n === true)).toBe(true);
+    expect(f.slice(own - 1, own + 10).map((x) => [x.name, x.widget, x.i18n])).toEqual([
+      ["ctaText", "text", true],
       ["id", "string", false],
       ["aliases", "list", false],
       ["layout", "select", false],
@@ -73,7 +78,6 @@ describe("cmsConfig", () => {
       ["affiliateLink", "string", false],
       ["facts", "list", false],
       ["gallery", "list", false],
-      ["name", "string", true],
     ]);
     expect(field(f, "layout").options).toEqual(["showcase", "story", "article"]);
     expect(field(f, "region").options.map((o: any) => o.value)).toEqual(["asia-pacific", "americas", "europe", "middle-east-africa"]);
