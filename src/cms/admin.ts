@@ -25,7 +25,7 @@ export const ADMIN_DIR = "admin";
 const MAX_BUNDLE_BYTES = 32 * 1024 * 1024;
 
 /** The API origins each git host's editor talks to. */
-const HOST_APIS: Record<string, string[]> = { github: ["https://api.github.com"], gitlab: ["https://gitlab.com"], gitea: [] };
+const HOST_APIS: Record<string, string[]> = { github: ["https://api.github.com"], gitlab: ["https://gitlab.com"] };
 
 /**
  * The import map that serves Immutable (the CMS's preview API hands entries over as Immutable maps) from the admin

@@ -787,7 +787,7 @@ export namespace SiteSchema {
       /**
        * The git host the hosted editor saves to (default github).
        */
-      backend?: "github" | "gitlab" | "gitea";
+      backend?: "github" | "gitlab";
       /**
        * The repository on that host, owner/name.
        */
