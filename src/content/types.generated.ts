@@ -897,6 +897,31 @@ export namespace SiteSchema {
         };
       };
     };
+    /**
+     * The browser editor at /admin/ (Sveltia CMS, its configuration generated from the content schemas): built only when enabled, never indexed. Editors use it on the hosted site through the git host below, or locally under `hotelsite watch` with a folder of this repository.
+     */
+    editor?: {
+      /**
+       * Build /admin/ with the site.
+       */
+      enabled: boolean;
+      /**
+       * The git host the hosted editor saves to (default github).
+       */
+      backend?: "github" | "gitlab";
+      /**
+       * The repository on that host, owner/name.
+       */
+      repo?: string;
+      /**
+       * The branch the editor commits to (default: the repository's default branch).
+       */
+      branch?: string;
+      /**
+       * Origin of the OAuth helper that signs editors in to the git host (e.g. a Sveltia CMS Authenticator deployed on Cloudflare Workers).
+       */
+      authUrl?: string;
+    };
   }
   /**
    * The availability form on its hotels' pages: the partner's search page (a destination on its hosts) and the partner's names for its fields. Without it those pages have no form.

@@ -1,5 +1,7 @@
 // The files that make dist/ ready for any static host: sitemap.xml (sitemap.ts), robots.txt and hosting rules (made in
-// host-rules/: _headers and _redirects for Netlify and Cloudflare Pages, _nginx.conf). Pure: data in, file contents out.
+// host-rules/: _headers and _redirects for Netlify and Cloudflare Pages, _nginx.conf), and the editor at /admin/ when
+// site.yaml enables it (cms/admin.ts: the one part that reads a file, the CMS's bundle from its package). Otherwise
+// pure: data in, file contents out.
 import type { OutputFile } from "../render/assets.js";
 import type { Content } from "../types.js";
 import type { ResolvedSite } from "./resolve.js";
@@ -8,12 +10,15 @@ import { aliasPages } from "./aliases.js";
 import { flagFiles } from "./flags.js";
 import { bannerFiles } from "./language-banner.js";
 import { sitemapFiles } from "./sitemap.js";
+import { ADMIN_DIR, adminFiles } from "../cms/admin.js";
 
 export { xmlEscape } from "./xml.js";
 
-/** robots.txt: everything allowed but the /go/ booking links (countClicks), the sitemap named. */
-export function robotsTxt(site: ResolvedSite, countClicks = false): string {
-  return `User-agent: *\n${countClicks ? "Disallow: /go/\n" : ""}Allow: /\n\nSitemap: ${site.routes.absolute("/sitemap.xml")}\n`;
+/** robots.txt: everything allowed but the /go/ booking links (countClicks) and the editor when the site has one, the sitemap named. */
+export function robotsTxt(site: ResolvedSite, content?: Pick<Content, "site">): string {
+  const go = content?.site.countClicks ? "Disallow: /go/\n" : "";
+  const admin = content?.site.editor?.enabled ? `Disallow: /${ADMIN_DIR}/\n` : "";
+  return `User-agent: *\n${go}${admin}Allow: /\n\nSitemap: ${site.routes.absolute("/sitemap.xml")}\n`;
 }
 
 // The policy lives with the host rules that send it; re-exported for the preview server and its tests.
@@ -26,7 +31,7 @@ export { CACHE_FOREVER, CACHE_REVALIDATE, contentSecurityPolicy, securityHeaders
  * none of what they read changed.
  */
 export function routeFiles(site: ResolvedSite, content: Content): OutputFile[] {
-  return [...sitemapFiles(site, content.changedAt), { path: "robots.txt", contents: robotsTxt(site, content.site.countClicks) }, ...hostRuleFiles(site, content), ...flagFiles(content.flags)];
+  return [...sitemapFiles(site, content.changedAt), { path: "robots.txt", contents: robotsTxt(site, content) }, ...hostRuleFiles(site, content), ...flagFiles(content.flags), ...adminFiles(content, site.routes)];
 }
 
 /**

@@ -19,5 +19,15 @@ export function headersFile(plan: HostPlan): string {
     block("/*", securityHeaders(plan.formHosts, Boolean(plan.go))),
     block("/assets/*", { "Cache-Control": CACHE_FOREVER }),
     ...revalidated.map((p) => block(p, { "Cache-Control": CACHE_REVALIDATE })),
+    ...(plan.admin ? [adminBlock(plan.admin)] : []),
   ].join("\n");
+}
+
+/**
+ * The editor's folder gets its own policy in place of the site's. Cloudflare Pages joins the values of every matching
+ * rule, so `! Content-Security-Policy` first drops the site's (it applies a rule's removals before its values);
+ * Netlify skips that line (no colon) and takes the later rule's value of a header, as the preview server does.
+ */
+function adminBlock(admin: NonNullable<HostPlan["admin"]>): string {
+  return `${admin.prefix}*\n  ! Content-Security-Policy\n  Content-Security-Policy: ${admin.policy}\n  X-Robots-Tag: noindex\n`;
 }

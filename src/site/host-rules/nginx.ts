@@ -20,6 +20,7 @@ export function nginxInclude(plan: HostPlan): string {
       ...security.map((l) => `  ${l}`),
       `  ${addHeader("Cache-Control", CACHE_FOREVER)}`,
       "}",
+      ...(plan.admin ? adminLocation(plan) : []),
       "# Host files (this one, _headers, _redirects) are not pages.",
       "location ^~ /_ { return 404; }",
       ...plan.languageNotFound.map((l) => `location ${l.prefix} { error_page 404 ${l.page}; }`),
@@ -27,4 +28,10 @@ export function nginxInclude(plan: HostPlan): string {
       ...(plan.go ? nginxGoLocation(security) : []),
     ].join("\n") + "\n"
   );
+}
+
+/** The editor's folder: the security headers with its own policy, never indexed. */
+function adminLocation(plan: HostPlan): string[] {
+  const headers = { ...securityHeaders(plan.formHosts), "Content-Security-Policy": plan.admin!.policy, "X-Robots-Tag": "noindex", "Cache-Control": CACHE_REVALIDATE };
+  return [`location ^~ ${plan.admin!.prefix} {`, ...Object.entries(headers).map(([k, v]) => `  ${addHeader(k, v)}`), "}"];
 }

@@ -7,6 +7,7 @@ import { movedUrls, type Moved } from "../aliases.js";
 import { allHosts, programmesOf } from "../../affiliate/programmes.js";
 import type { GoEntry } from "./go.js";
 import { goEntries } from "./go-entries.js";
+import { ADMIN_DIR, adminPolicy } from "../../cms/admin.js";
 
 /** The facts every host's rules are written from. */
 export interface HostPlan {
@@ -20,6 +21,8 @@ export interface HostPlan {
   formHosts: string[];
   /** With countClicks on, every /go/ placement id and where it leads; undefined when off. */
   go?: GoEntry[];
+  /** The editor's folder ("/admin/") and its own Content-Security-Policy, when site.yaml enables it. */
+  admin?: { prefix: string; policy: string };
 }
 
 /** The plan of a resolved site. */
@@ -32,5 +35,6 @@ export function hostPlan(site: ResolvedSite, content: Content): HostPlan {
     moved: movedUrls(content, site.routes),
     formHosts: allHosts(programmesOf(content.site.affiliate)),
     go: content.site.countClicks ? goEntries(content) : undefined,
+    admin: content.site.editor?.enabled ? { prefix: `/${ADMIN_DIR}/`, policy: adminPolicy(content) } : undefined,
   };
 }
