@@ -26,7 +26,7 @@ const exists = (file) => stat(file).then((s) => s.isFile(), () => false);
  */
 export async function sitePages(root) {
   const home = await readFile(path.join(root, "index.html"), "utf8");
-  const prefixes = [...home.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)]
+  const prefixes = [...home.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/gi)]
     .filter((m) => m[1] !== "x-default")
     .map((m) => new URL(m[2]).pathname.replace(/\/$/, ""));
   const routes = ["/"];
