@@ -6,6 +6,7 @@ import { Header } from "./components/Header";
 import { Footer } from "./components/Footer";
 import { LanguageBanner } from "./components/LanguageBanner";
 import { FallbackMarks, T } from "./components/T";
+import { Names } from "./components/Phrases";
 
 interface AssetLinks {
   css: string;
@@ -14,7 +15,10 @@ interface AssetLinks {
 }
 
 export function Document({ page, assets, children, devScript }: { page: Page; assets: AssetLinks; children: ReactNode; devScript?: string }) {
-  const { head, t } = page;
+  const { head, t, chrome } = page;
+  // Names from the content that Chinese and Japanese lines never break inside: the site's, the brand's, the hotels'
+  // the page names (the footer's popular ones, a hotel page's own name and location).
+  const names = [chrome.siteName, chrome.brandName, ...chrome.popular.map((p) => p.name), ...(page.kind === "hotel" ? [page.hotel.name, page.hotel.location] : [])];
   return (
     <html lang={page.lang.htmlLang} dir={page.lang.dir}>
       <head>
@@ -58,6 +62,7 @@ export function Document({ page, assets, children, devScript }: { page: Page; as
       </head>
       <body data-page={page.kind}>
         <FallbackMarks page={page}>
+          <Names htmlLang={page.lang.htmlLang} names={names}>
           <a className="skip-link" href="#main">
             <T>{t.skipToContent}</T>
           </a>
@@ -67,6 +72,7 @@ export function Document({ page, assets, children, devScript }: { page: Page; as
           </main>
           <Footer page={page} />
           <LanguageBanner page={page} />
+          </Names>
         </FallbackMarks>
         {devScript && <script src={devScript} defer />}
       </body>

@@ -1,0 +1,82 @@
+// Where a heading's lines may break, decided at build time so it holds in every browser and without JavaScript.
+// Chinese and Japanese have no spaces: BudouX (a segmenter made for them) finds the phrases, the page gets a <wbr>
+// between them and `word-break: keep-all` (no break anywhere else). Segmenters split transliterated names
+// (巴塞罗|那, 君|悦), so a run of the text that a name from the content (a hotel's name, its location) also holds
+// is kept whole. Languages with spaces keep their last two words together (no one-word last line). Pure.
+import { jaModel, Parser, zhHansModel, zhHantModel } from "budoux";
+
+/** The segmenter's model for each script its language's BCP 47 tag may name (site.yaml's htmlLang). */
+const MODELS: { tag: RegExp; model: Record<string, Record<string, number>> }[] = [
+  { tag: /^ja(-|$)/i, model: jaModel },
+  { tag: /^zh(-hans)?(-(cn|sg|my))?$/i, model: zhHansModel },
+  { tag: /^zh(-hant)?(-(tw|hk|mo))?$/i, model: zhHantModel },
+];
+
+const parsers = new Map<object, Parser>();
+
+/** The phrase segmenter for a language, made once per thread; null for a language that spaces its words. */
+export function segmenterFor(htmlLang: string): Parser | null {
+  const found = MODELS.find((m) => m.tag.test(htmlLang));
+  if (!found) return null;
+  let parser = parsers.get(found.model);
+  if (!parser) parsers.set(found.model, (parser = new Parser(found.model)));
+  return parser;
+}
+
+const LETTER = /[\p{L}\p{N}]/u;
+const SPACED = /\s/;
+
+/** The maximal runs of two or more letters that `text` shares with `name`, as [start, end) offsets in `text`. */
+function sharedRuns(text: string, name: string): [number, number][] {
+  const runs: [number, number][] = [];
+  // Longest common suffix of text[..i] and name[..j], row by row.
+  let prev = new Array<number>(name.length + 1).fill(0);
+  for (let i = 1; i <= text.length; i++) {
+    const row = new Array<number>(name.length + 1).fill(0);
+    for (let j = 1; j <= name.length; j++) {
+      if (text[i - 1] === name[j - 1] && LETTER.test(text[i - 1])) row[j] = prev[j - 1] + 1;
+    }
+    for (let j = 1; j <= name.length; j++) {
+      const n = row[j];
+      // A run ends here when it cannot go on in both strings.
+      if (n >= 2 && !(i < text.length && j < name.length && text[i] === name[j] && LETTER.test(text[i]))) runs.push([i - n, i]);
+    }
+    prev = row;
+  }
+  return runs;
+}
+
+/**
+ * The text cut into pieces at the places a line may break: the segmenter's phrase boundaries, less those inside a
+ * run the text shares with one of `names` (two letters or more). Joined, the pieces are the text.
+ */
+export function phrases(text: string, parser: Parser, names: readonly string[]): string[] {
+  if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return [text];
+  const cut = new Set(parser.parseBoundaries(text));
+  for (const name of names) {
+    for (const [start, end] of sharedRuns(text, name)) {
+      for (let i = start + 1; i < end; i++) cut.delete(i);
+    }
+  }
+  const pieces: string[] = [];
+  let from = 0;
+  for (const at of [...cut].sort((a, b) => a - b)) {
+    // A break beside a space is the space's own: no second one.
+    if (SPACED.test(text[at - 1]) || SPACED.test(text[at])) continue;
+    pieces.push(text.slice(from, at));
+    from = at;
+  }
+  pieces.push(text.slice(from));
+  return pieces;
+}
+
+/** Longest pair of last words bound together: longer, they could be wider than a phone's line. */
+const BOUND_MAX = 16;
+
+/** A headline in a spaced language with its last two words bound by a no-break space (three words or more). */
+export function noWidow(text: string): string {
+  const words = text.trimEnd().split(" ");
+  if (words.length < 3 || words.at(-1)!.length + words.at(-2)!.length + 1 > BOUND_MAX) return text;
+  const last = words.pop()!;
+  return `${words.join(" ")}\u00a0${last}`;
+}
