@@ -1,5 +1,5 @@
-// The HTML shell every page shares: head (title, SEO, social, structured data), skip link, header, main,
-// footer, language banner and the one deferred script.
+// The HTML shell every page shares: head (title, SEO, social, structured data), skip link, header, language
+// banner, main, footer and the one deferred script.
 import type { ReactNode } from "react";
 import type { Page } from "../src/site/pages";
 import { Header } from "./components/Header";
@@ -7,6 +7,7 @@ import { Footer } from "./components/Footer";
 import { LanguageBanner } from "./components/LanguageBanner";
 import { FallbackMarks, T } from "./components/T";
 import { Names } from "./components/Phrases";
+import { sharedName } from "./components/line-breaks";
 
 interface AssetLinks {
   css: string;
@@ -16,9 +17,10 @@ interface AssetLinks {
 
 export function Document({ page, assets, children, devScript }: { page: Page; assets: AssetLinks; children: ReactNode; devScript?: string }) {
   const { head, t, chrome } = page;
-  // Names from the content that Chinese and Japanese lines never break inside: the site's, the brand's, the hotels'
-  // the page names (the footer's popular ones, a hotel page's own name and location).
-  const names = [chrome.siteName, chrome.brandName, ...chrome.popular.map((p) => p.name), ...(page.kind === "hotel" ? [page.hotel.name, page.hotel.location] : [])];
+  // Names from the content that Chinese and Japanese lines never break inside: the site's, the hotels' the page
+  // names (the footer's popular ones, a hotel page's own name and location) and the brand (what their names share).
+  const popular = chrome.popular.map((p) => p.name);
+  const names = [chrome.siteName, sharedName(popular), ...popular, ...(page.kind === "hotel" ? [page.hotel.name, page.hotel.location] : [])];
   return (
     <html lang={page.lang.htmlLang} dir={page.lang.dir}>
       <head>
@@ -67,11 +69,11 @@ export function Document({ page, assets, children, devScript }: { page: Page; as
             <T>{t.skipToContent}</T>
           </a>
           <Header page={page} />
+          <LanguageBanner page={page} />
           <main id="main" tabIndex={-1}>
             {children}
           </main>
           <Footer page={page} />
-          <LanguageBanner page={page} />
           </Names>
         </FallbackMarks>
         {devScript && <script src={devScript} defer />}

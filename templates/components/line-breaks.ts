@@ -67,7 +67,29 @@ export function phrases(text: string, parser: Parser, names: readonly string[]):
     from = at;
   }
   pieces.push(text.slice(from));
-  return pieces;
+  // A middle dot joins the words of a compound (マイル・ハイ・シティ): a line may end after one only where a
+  // phrase does, so elsewhere a word joiner follows it.
+  return pieces.map((p) => p.replace(/(?<=[\p{L}\p{N}])([・･])(?=[\p{L}\p{N}])/gu, "$1\u2060"));
+}
+
+/**
+ * The longest run of text every one of `names` holds, trimmed (the brand as the content writes it in their language:
+ * 君悦酒店, グランド ハイアット), or undefined when they share no two letters.
+ */
+export function sharedName(names: readonly string[]): string | undefined {
+  if (names.length < 2) return undefined;
+  const [first, ...rest] = names;
+  let best = "";
+  for (let i = 0; i < first.length; i++) {
+    for (let j = first.length; j - i > best.length; j--) {
+      const run = first.slice(i, j).trim();
+      if (run.length > best.length && rest.every((n) => n.includes(run))) {
+        best = run;
+        break;
+      }
+    }
+  }
+  return best.length >= 2 ? best : undefined;
 }
 
 /** Longest pair of last words bound together: longer, they could be wider than a phone's line. */

@@ -2,7 +2,7 @@
 // kept whole, and English headlines without a one-word last line.
 import { describe, expect, it } from "vitest";
 import { jaModel, Parser, zhHansModel } from "budoux";
-import { noWidow, phrases, segmenterFor } from "../../templates/components/line-breaks.js";
+import { noWidow, phrases, segmenterFor, sharedName } from "../../templates/components/line-breaks.js";
 
 const zh = new Parser(zhHansModel);
 const ja = new Parser(jaModel);
@@ -32,8 +32,23 @@ describe("phrases", () => {
     expect(pieces.join("")).toBe(text);
   });
 
+  it("joins a compound's words at its middle dots inside a phrase", () => {
+    const pieces = phrases("ダウンタウンで味わうマイル・ハイ・シティの魅力", ja, []);
+    expect(pieces.join("|")).toContain("マイル・\u2060ハイ・\u2060シティの");
+    expect(pieces.join("").replace(/\u2060/g, "")).toBe("ダウンタウンで味わうマイル・ハイ・シティの魅力");
+  });
+
   it("leaves text without Chinese or Japanese letters whole", () => {
     expect(phrases("Grand Hyatt Seoul", zh, [])).toEqual(["Grand Hyatt Seoul"]);
+  });
+});
+
+describe("sharedName", () => {
+  it("finds what the hotels' names share: the brand as each language writes it", () => {
+    expect(sharedName(["迪拜君悦酒店", "新加坡君悦酒店", "巴厘岛君悦酒店"])).toBe("君悦酒店");
+    expect(sharedName(["グランド ハイアット ドバイ", "グランド ハイアット 東京"])).toBe("グランド ハイアット");
+    expect(sharedName(["Alpha", "Omega"])).toBeUndefined();
+    expect(sharedName(["Alone"])).toBeUndefined();
   });
 });
 
