@@ -1,5 +1,5 @@
-// Layout one: tall photo hero with its text at the bottom, overview, six feature tiles, themed sections
-// and a closing box with a second book button.
+// Layout one: tall photo hero with its text at the bottom, overview, the feature tiles (those the facts panel does
+// not already show: src/site/facts.ts), themed sections and a closing box with a second book button.
 import type { HotelPage } from "../../src/site/pages";
 import { AvailabilityForm } from "../components/AvailabilityForm";
 import { BookButton } from "../components/BookButton";
@@ -33,18 +33,20 @@ export function Showcase({ page }: { page: HotelPage }) {
         </section>
         <AvailabilityForm page={page} />
       </div>
-      <section className="tiles container" aria-labelledby="highlights">
-        <h2 className="visually-hidden" id="highlights">
-          <T>{t.highlights}</T>
-        </h2>
-        <ul className="tiles__list">
-          {h.features.map((f, i) => (
-            <li key={i} className="tile">
-              <Phrases>{f}</Phrases>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {h.features.length > 0 && (
+        <section className="tiles container" aria-labelledby="highlights">
+          <h2 className="visually-hidden" id="highlights">
+            <T>{t.highlights}</T>
+          </h2>
+          <ul className="tiles__list">
+            {h.features.map((f, i) => (
+              <li key={i} className="tile">
+                <Phrases>{f}</Phrases>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <SectionsAndClose page={page} />
     </article>
   );
