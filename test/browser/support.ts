@@ -220,3 +220,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return `${v.id} [${v.impact}] ${v.help}: ${targets.join(" | ")}${more}`;
   });
 }
+
+/** The cumulative layout shift a page has had so far (shifts right after input excluded, as the metric does). */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as any[]) if (!e.hadRecentInput) total += e.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+}
