@@ -1,4 +1,5 @@
-// Home page: hero, welcome, three features, Why Choose, the destinations by region and a closing call to action.
+// Home page: hero, the destinations by region (on a phone they begin in the second screen), welcome, three
+// features, Why Choose and a closing call to action.
 import type { HomePage } from "../../src/site/pages";
 import { BookButton } from "../components/BookButton";
 import { Img, panelSide } from "../components/Img";
@@ -30,6 +31,12 @@ export function Home({ page }: { page: HomePage }) {
         </div>
       </section>
 
+      <section className="destinations container" id="destinations" tabIndex={-1}>
+        <h2 className="section-title"><Phrases>{x.destinationsTitle}</Phrases></h2>
+        <p className="destinations__subtitle"><T>{x.destinationsSubtitle}</T></p>
+        <Destinations groups={home.groups} label={t.browseByRegion} />
+      </section>
+
       <section className="welcome container">
         <div className="welcome__intro">
           <h2 className="section-title"><Phrases>{x.welcomeTitle}</Phrases></h2>
@@ -58,12 +65,6 @@ export function Home({ page }: { page: HomePage }) {
             ))}
           </ul>
         </div>
-      </section>
-
-      <section className="destinations container" id="destinations" tabIndex={-1}>
-        <h2 className="section-title"><Phrases>{x.destinationsTitle}</Phrases></h2>
-        <p className="destinations__subtitle"><T>{x.destinationsSubtitle}</T></p>
-        <Destinations groups={home.groups} label={t.browseByRegion} />
       </section>
 
       <section className="cta cta--home">
