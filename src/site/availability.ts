@@ -26,6 +26,6 @@ export function availabilityForm({ affiliate, link, name, lang, page }: Availabi
   const language = partnerLanguage(affiliate, lang);
   if (language) hidden.push({ name: affiliate.languageParam!, value: language });
   hidden.push({ name: search.term, value: new URL(link).searchParams.get(search.term) || name });
-  const names = { checkIn: search.checkIn, checkOut: search.checkOut, adults: search.adults, rooms: search.rooms };
+  const names = { checkIn: search.checkIn, checkOut: search.checkOut, adults: search.adults, rooms: search.rooms, children: search.children, childAge: search.childAge };
   return affiliate.noreferrer ? { action: search.action, hidden, names, rel: "noreferrer" } : { action: search.action, hidden, names };
 }

@@ -58,7 +58,9 @@ export interface LanguageLink {
 /** Header and footer of a page: the same for every page of a language but for the language links. */
 export interface Chrome {
   brandName: string;
+  /** The site's own name (the header, the copyright line), and its mark (site.yaml), when it has one. */
   siteName: string;
+  mark?: string;
   homeHref: string;
   destinationsHref: string;
   languages: LanguageLink[];
@@ -112,7 +114,7 @@ export interface AvailabilityView {
   /** Partner id, label, language and search term, in that order (those the settings have). */
   hidden: { name: string; value: string }[];
   /** The partner's names of the fields the visitor fills in. */
-  names: { checkIn: string; checkOut: string; adults: string; rooms: string };
+  names: { checkIn: string; checkOut: string; adults: string; rooms: string; children?: string; childAge?: string };
   /** "noreferrer" when site.yaml's affiliate.noreferrer hides the referring page from the partner. */
   rel?: string;
 }
