@@ -40,6 +40,7 @@ export function Document({ page, assets, children, devScript }: { page: Page; as
         ))}
         <link rel="stylesheet" href={assets.css} />
         <script src={assets.js} defer />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: head.speculationRules }} />
         <meta property="og:type" content={head.og.type} />
         <meta property="og:site_name" content={head.og.siteName} />
         <meta property="og:title" content={head.title} />

@@ -87,6 +87,8 @@ export interface Head {
   /** JSON-LD blocks, already serialised so that no content can close the script element. */
   jsonLd: string[];
   themeColor: string;
+  /** The speculation rules (src/site/speculation.ts): JSON for <script type="speculationrules">. */
+  speculationRules: string;
 }
 
 /** A card in the destinations grid. */

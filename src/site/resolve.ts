@@ -6,6 +6,7 @@ import type { Content, HomeText, Hotel, HotelText, ImageInfo, Language, UiString
 import { imagePlan, OG_SIZE } from "../images/plan.js";
 import { bookLink, pageKey, type Placement } from "./affiliate.js";
 import { factViews, featuresBeyondFacts } from "./facts.js";
+import { SPECULATION_RULES } from "./speculation.js";
 import { availabilityForm } from "./availability.js";
 import { groupByRegion } from "./regions.js";
 import { fallbackMarker } from "./fallback-marks.js";
@@ -337,6 +338,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       },
       jsonLd: o.jsonLd.map(serializeJsonLd),
       themeColor: site.themeColor ?? "#1b2a3a",
+      speculationRules: SPECULATION_RULES,
     };
   }
 

@@ -1,14 +1,16 @@
 // What every host must send: the security headers and the two cache rules, written once for all hosts' files.
+import { SPECULATION_RULES_HASH } from "../speculation.js";
 
 /**
- * The Content-Security-Policy every page is served with: no inline script, no third-party code, and forms may
+ * The Content-Security-Policy every page is served with: no inline script but the speculation rules (allowed by
+ * their hash), no third-party code, and forms may
  * submit only to the booking partner's hosts (site.yaml affiliate.allowedHosts: the availability form's target).
  */
 export function contentSecurityPolicy(formHosts: readonly string[]): string {
   const formAction = formHosts.length ? formHosts.map((h) => `https://${h}`).join(" ") : "'none'";
   return [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${SPECULATION_RULES_HASH}`,
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
