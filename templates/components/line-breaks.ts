@@ -26,41 +26,48 @@ export function segmenterFor(htmlLang: string): Parser | null {
 const LETTER = /[\p{L}\p{N}]/u;
 const SPACED = /\s/;
 
-/** The maximal runs of two or more letters that `text` shares with `name`, as [start, end) offsets in `text`. */
-function sharedRuns(text: string, name: string): [number, number][] {
-  const runs: [number, number][] = [];
-  // Longest common suffix of text[..i] and name[..j], row by row.
-  let prev = new Array<number>(name.length + 1).fill(0);
-  for (let i = 1; i <= text.length; i++) {
-    const row = new Array<number>(name.length + 1).fill(0);
-    for (let j = 1; j <= name.length; j++) {
-      if (text[i - 1] === name[j - 1] && LETTER.test(text[i - 1])) row[j] = prev[j - 1] + 1;
-    }
-    for (let j = 1; j <= name.length; j++) {
-      const n = row[j];
-      // A run ends here when it cannot go on in both strings.
-      if (n >= 2 && !(i < text.length && j < name.length && text[i] === name[j] && LETTER.test(text[i]))) runs.push([i - n, i]);
-    }
-    prev = row;
+/** Most texts whose boundaries a thread keeps: the labels, names and titles every page of a language repeats. */
+const KEPT = 4096;
+const kept = new Map<Parser, Map<string, number[]>>();
+/** The segmenter's phrase boundaries in a text, worked out once per thread for the texts pages repeat. */
+function boundaries(parser: Parser, text: string): number[] {
+  let byText = kept.get(parser);
+  if (!byText) kept.set(parser, (byText = new Map()));
+  let found = byText.get(text);
+  if (!found) {
+    if (byText.size >= KEPT) byText.clear();
+    byText.set(text, (found = parser.parseBoundaries(text)));
   }
-  return runs;
+  return found;
+}
+
+const pairsOf = new Map<string, Set<string>>();
+/** Every pair of adjacent letters in a name (kept like the boundaries: a large site's names do not pile up). */
+function letterPairs(name: string): Set<string> {
+  let pairs = pairsOf.get(name);
+  if (!pairs) {
+    pairs = new Set();
+    for (let i = 1; i < name.length; i++) if (LETTER.test(name[i - 1]) && LETTER.test(name[i])) pairs.add(name.slice(i - 1, i + 1));
+    if (pairsOf.size >= KEPT) pairsOf.clear();
+    pairsOf.set(name, pairs);
+  }
+  return pairs;
 }
 
 /**
  * The text cut into pieces at the places a line may break: the segmenter's phrase boundaries, less those inside a
- * run the text shares with one of `names` (two letters or more). Joined, the pieces are the text.
+ * run the text shares with one of `names` (two letters or more: a boundary between two letters that stand side by
+ * side in a name). Joined, the pieces are the text.
  */
 export function phrases(text: string, parser: Parser, names: readonly string[]): string[] {
   if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return [text];
-  const cut = new Set(parser.parseBoundaries(text));
-  for (const name of names) {
-    for (const [start, end] of sharedRuns(text, name)) {
-      for (let i = start + 1; i < end; i++) cut.delete(i);
-    }
-  }
+  const pairs = names.map(letterPairs);
   const pieces: string[] = [];
   let from = 0;
-  for (const at of [...cut].sort((a, b) => a - b)) {
+  for (const at of boundaries(parser, text)) {
+    // Inside a run the text shares with a name: the two letters around the boundary are a pair of that name.
+    const around = text.slice(at - 1, at + 1);
+    if (pairs.some((p) => p.has(around))) continue;
     // A break beside a space is the space's own: no second one.
     if (SPACED.test(text[at - 1]) || SPACED.test(text[at])) continue;
     pieces.push(text.slice(from, at));
