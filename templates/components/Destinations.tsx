@@ -12,7 +12,7 @@ function Card({ card, heading: Heading }: { card: HotelCard; heading: "h3" | "h4
         <Img image={card.image} className="card__image" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 5.5rem" />
         <div className="card__body">
           <Names names={[card.name, card.location]}>
-            <p className="card__location"><Phrases>{card.location}</Phrases></p>
+            <p className="card__location"><Phrases place>{card.location}</Phrases></p>
             <Heading className="card__name"><Phrases>{card.name}</Phrases></Heading>
             <p className="card__title"><Phrases>{card.title}</Phrases></p>
           </Names>

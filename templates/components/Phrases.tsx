@@ -3,7 +3,7 @@
 // whole; spaced languages without a one-word last line. The segmenter follows the text's language (a text that fell
 // back is in the default language), chosen by its BCP 47 tag: no language branching here.
 import { createContext, useContext, type ReactNode } from "react";
-import { noWidow, phrases, segmenterFor } from "./line-breaks";
+import { noWidow, phrases, placeLine, segmenterFor } from "./line-breaks";
 import { useLangOf } from "./T";
 
 const Setting = createContext<{ htmlLang: string; names: readonly string[] }>({ htmlLang: "", names: [] });
@@ -18,12 +18,13 @@ export function Names({ htmlLang, names, children }: { htmlLang?: string; names:
   return <Setting.Provider value={value}>{children}</Setting.Provider>;
 }
 
-/** A text field (as <T> shows it: in a <span lang dir> when it fell back) with its line breaks set. */
-export function Phrases({ children: text }: { children: string | undefined }) {
+/** A text field (as <T> shows it: in a <span lang dir> when it fell back) with its line breaks set; a `place` line
+ * (a location) wraps between its comma-separated places. */
+export function Phrases({ children: text, place = false }: { children: string | undefined; place?: boolean }) {
   const attrs = useLangOf(text);
   const { htmlLang, names } = useContext(Setting);
   if (text === undefined) return null;
   const parser = segmenterFor(attrs.lang ?? htmlLang);
-  const body = parser ? phrases(text, parser, names).flatMap((p, i) => (i ? [<wbr key={i} />, p] : [p])) : noWidow(text);
+  const body = parser ? phrases(text, parser, names).flatMap((p, i) => (i ? [<wbr key={i} />, p] : [p])) : place ? placeLine(text) : noWidow(text);
   return attrs.lang ? <span {...attrs}>{body}</span> : <>{body}</>;
 }

@@ -109,3 +109,17 @@ export function noWidow(text: string): string {
   const last = words.pop()!;
   return `${words.join(" ")}\u00a0${last}`;
 }
+
+/** Longest part of a place line whose words are bound together. */
+const PART_MAX = 24;
+
+/**
+ * A place line in a spaced language ("Kuala Lumpur, Malaysia") with each comma-separated part's words bound by
+ * no-break spaces, so it wraps between places, never inside one ("Kuala / Lumpur").
+ */
+export function placeLine(text: string): string {
+  return text
+    .split(", ")
+    .map((part) => (part.length <= PART_MAX ? part.replace(/ /g, "\u00a0") : part))
+    .join(", ");
+}

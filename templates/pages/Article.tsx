@@ -23,7 +23,7 @@ export function Article({ page }: { page: HotelPage }) {
           <Img image={h.image} className="article-figure__image" hero sizes="(min-width: 1024px) 44rem, 100vw" />
         </figure>
         <div className="article-header__text">
-          <p className="article-header__kicker"><Phrases>{h.location}</Phrases></p>
+          <p className="article-header__kicker"><Phrases place>{h.location}</Phrases></p>
           <h1><Phrases>{h.mainTitle}</Phrases></h1>
           <TopBook page={page} />
         </div>

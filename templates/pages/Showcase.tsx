@@ -18,7 +18,7 @@ export function Showcase({ page }: { page: HotelPage }) {
       <header className={`hero hero--showcase hero--${h.hero} ${panelSide(h.image)}`}>
         <Img image={h.image} className="hero__image" hero crop sizes="100vw" />
         <div className="hero__content hero__content--bottom">
-          <p className="hero__kicker"><Phrases>{h.location}</Phrases></p>
+          <p className="hero__kicker"><Phrases place>{h.location}</Phrases></p>
           <h1 className="hero__title"><Phrases>{h.name}</Phrases></h1>
           {h.tagline && <p className="hero__subtitle"><Phrases>{h.tagline}</Phrases></p>}
           <BookButton link={h.book} placement="hero" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />

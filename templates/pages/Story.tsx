@@ -19,7 +19,7 @@ export function Story({ page }: { page: HotelPage }) {
         <Img image={h.image} className="hero__image" hero crop sizes="100vw" />
         <div className="hero__content hero__content--center">
           <h1 className="hero__title"><Phrases>{h.name}</Phrases></h1>
-          <p className="hero__kicker"><Phrases>{h.location}</Phrases></p>
+          <p className="hero__kicker"><Phrases place>{h.location}</Phrases></p>
           <BookButton link={h.book} placement="hero" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
         </div>
       </header>

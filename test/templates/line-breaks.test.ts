@@ -2,7 +2,7 @@
 // kept whole, and English headlines without a one-word last line.
 import { describe, expect, it } from "vitest";
 import { jaModel, Parser, zhHansModel } from "budoux";
-import { noWidow, phrases, segmenterFor, sharedName } from "../../templates/components/line-breaks.js";
+import { noWidow, phrases, placeLine, segmenterFor, sharedName } from "../../templates/components/line-breaks.js";
 
 const zh = new Parser(zhHansModel);
 const ja = new Parser(jaModel);
@@ -68,5 +68,13 @@ describe("noWidow", () => {
     expect(noWidow("Where Old Dubai Meets the New")).toBe("Where Old Dubai Meets the\u00a0New");
     expect(noWidow("Grand Hyatt")).toBe("Grand Hyatt");
     expect(noWidow("Stay Grand in the World’s Most Captivating Destinations")).toBe("Stay Grand in the World’s Most Captivating Destinations");
+  });
+});
+
+describe("placeLine", () => {
+  it("binds the words of each place, so a location line wraps only between places", () => {
+    expect(placeLine("Kuala Lumpur, Malaysia")).toBe("Kuala\u00a0Lumpur, Malaysia");
+    expect(placeLine("Nusa Dua, Bali, Indonesia")).toBe("Nusa\u00a0Dua, Bali, Indonesia");
+    expect(placeLine("阿联酋迪拜")).toBe("阿联酋迪拜");
   });
 });
