@@ -3,11 +3,12 @@
 // widths. Builds nothing: it serves an existing dist/ on 127.0.0.1 and writes PNGs to ./screenshots/.
 //
 // Usage: node scripts/screenshots.mjs [--dist dist] [--out screenshots] [--no-js] [--only <name-substring>]
-//        node scripts/screenshots.mjs --contact-sheet [--dist dist] [--out screenshots]
+//        node scripts/screenshots.mjs --contact-sheet [--dist dist] [--out screenshots] [--width N]
 //        node scripts/screenshots.mjs --readme [--dist dist]
 //   --no-js          also takes each shot with JavaScript disabled (files get a "-nojs" suffix)
 //   --contact-sheet  instead, every page of the site in every language, its first screen at 390 and 1440 px,
-//                    labelled and tiled into one image: <out>/contact-sheet.jpg (scripts/contact-sheet.mjs)
+//                    labelled and tiled into one image: <out>/contact-sheet.jpg (scripts/contact-sheet.mjs);
+//                    --width N scales it down (the repository keeps docs/screenshots/contact-sheet.jpg at 1400)
 //   --readme         instead, the first screens the README shows (README_SHOTS), as JPEGs in docs/screenshots/
 //   CHROMIUM_PATH overrides the browser (default /usr/bin/chromium).
 
@@ -101,7 +102,7 @@ async function settleFirstScreen(page) {
 }
 
 /** Shoots every page's first screen at each sheet width and tiles them into one image; returns its path. */
-async function contactSheet(browser, base, root, out) {
+async function contactSheet(browser, base, root, out, width) {
   const { prefixes, routes } = await sitePages(root);
   const shots = new Map();
   for (const viewport of SHEET_VIEWPORTS) {
@@ -118,7 +119,7 @@ async function contactSheet(browser, base, root, out) {
     await context.close();
     console.log(`${shots.size} first screens taken`);
   }
-  return composeSheet({ prefixes, routes, shots, file: path.join(out, "contact-sheet.jpg") });
+  return composeSheet({ prefixes, routes, shots, file: path.join(out, "contact-sheet.jpg"), width });
 }
 
 /** The README's first screens (390x844 and 1440x900), each a JPEG small enough to keep in the repository. */
@@ -149,6 +150,7 @@ async function main() {
       only: { type: "string" },
       "contact-sheet": { type: "boolean", default: false },
       readme: { type: "boolean", default: false },
+      width: { type: "string" },
     },
   });
   const root = path.resolve(values.dist);
@@ -171,7 +173,7 @@ async function main() {
       return 0;
     }
     if (values["contact-sheet"]) {
-      console.log(await contactSheet(browser, base, root, values.out));
+      console.log(await contactSheet(browser, base, root, values.out, values.width ? Number(values.width) : undefined));
       return 0;
     }
     for (const js of modes) {

@@ -103,7 +103,7 @@ describe("destinations grid", () => {
     await page.waitForURL(/#region-europe$/);
     // The scroll may be smooth: its end is where the heading sits in the top half of the screen.
     const top = () => page.locator("#region-europe h3").evaluate((h) => h.getBoundingClientRect().top);
-    await expect.poll(top).toBeLessThan(MOBILE.height / 2);
+    await expect.poll(top, { timeout: 10_000 }).toBeLessThan(MOBILE.height / 2);
     expect(await top()).toBeGreaterThanOrEqual(0);
   });
 
