@@ -234,3 +234,14 @@ export function layoutShift(page: Page): Promise<number> {
       }),
   );
 }
+
+/**
+ * Follows a link to `target` (the action clicks or presses it) and returns the HTTP status the page arrived with.
+ * Read from the page's navigation entry, not the network: a page the speculation rules prerendered on the pointer's
+ * intent is shown without a new request.
+ */
+export async function follow(page: Page, target: string, action: () => Promise<unknown>): Promise<number> {
+  await Promise.all([page.waitForURL(target), action()]);
+  await page.waitForFunction(() => document.readyState !== "loading");
+  return page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStatus);
+}
