@@ -107,6 +107,11 @@ async function contactSheet(browser, base, root, out, width) {
   const shots = new Map();
   for (const viewport of SHEET_VIEWPORTS) {
     const context = await browser.newContext({ viewport, locale: "en-US" });
+    // Each page as a visitor of its own language sees it: no suggestion of another language under the header.
+    await context.addInitScript((codes) => {
+      const code = location.pathname.split("/")[1];
+      localStorage.setItem("i18nextLng", codes.includes(code) ? code : "en");
+    }, prefixes.map((p) => p.slice(1)).filter(Boolean));
     const page = await context.newPage();
     for (const route of routes) {
       for (const prefix of prefixes) {
