@@ -110,7 +110,7 @@ async function contactSheet(browser, base, root, out, width) {
     // Each page as a visitor of its own language sees it: no suggestion of another language under the header.
     await context.addInitScript((codes) => {
       const code = location.pathname.split("/")[1];
-      localStorage.setItem("i18nextLng", codes.includes(code) ? code : "en");
+      if (location.protocol.startsWith("http")) localStorage.setItem("i18nextLng", codes.includes(code) ? code : "en");
     }, prefixes.map((p) => p.slice(1)).filter(Boolean));
     const page = await context.newPage();
     for (const route of routes) {
