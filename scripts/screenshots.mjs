@@ -101,17 +101,22 @@ async function settleFirstScreen(page) {
   });
 }
 
+/** Shows each page as a visitor of its own language sees it: no suggestion of another language under the header. */
+function ownLanguage(context, codes) {
+  return context.addInitScript((codes) => {
+    const code = location.pathname.split("/")[1];
+    // Not on the blank page a tab opens on, whose storage is closed to scripts.
+    if (location.protocol.startsWith("http")) localStorage.setItem("i18nextLng", codes.includes(code) ? code : "en");
+  }, codes);
+}
+
 /** Shoots every page's first screen at each sheet width and tiles them into one image; returns its path. */
 async function contactSheet(browser, base, root, out, width) {
   const { prefixes, routes } = await sitePages(root);
   const shots = new Map();
   for (const viewport of SHEET_VIEWPORTS) {
     const context = await browser.newContext({ viewport, locale: "en-US" });
-    // Each page as a visitor of its own language sees it: no suggestion of another language under the header.
-    await context.addInitScript((codes) => {
-      const code = location.pathname.split("/")[1];
-      if (location.protocol.startsWith("http")) localStorage.setItem("i18nextLng", codes.includes(code) ? code : "en");
-    }, prefixes.map((p) => p.slice(1)).filter(Boolean));
+    await ownLanguage(context, prefixes.map((p) => p.slice(1)).filter(Boolean));
     const page = await context.newPage();
     for (const route of routes) {
       for (const prefix of prefixes) {
@@ -135,6 +140,7 @@ async function readmeShots(browser, base, out) {
   for (const shot of README_SHOTS) {
     const viewport = shot.width === 390 ? { width: 390, height: 844 } : { width: 1440, height: 900 };
     const context = await browser.newContext({ viewport, locale: "en-US" });
+    await ownLanguage(context, ["zh", "ja"]);
     const page = await context.newPage();
     await page.goto(base + shot.url, { waitUntil: "load" });
     await settleFirstScreen(page);
