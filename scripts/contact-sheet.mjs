@@ -26,7 +26,7 @@ const exists = (file) => stat(file).then((s) => s.isFile(), () => false);
  */
 export async function sitePages(root) {
   const home = await readFile(path.join(root, "index.html"), "utf8");
-  const prefixes = [...home.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)]
+  const prefixes = [...home.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/gi)]
     .filter((m) => m[1] !== "x-default")
     .map((m) => new URL(m[2]).pathname.replace(/\/$/, ""));
   const routes = ["/"];
@@ -49,8 +49,9 @@ function label(text, width) {
 /**
  * Composes the sheet: `shots` maps `${prefix}${route}` and a viewport width to a PNG buffer. Returns the JPEG's
  * path. Rows are routes, columns languages; each cell is "route (language)" above the phone and desktop tiles.
+ * `width`, when given, scales the finished sheet down to that many pixels across.
  */
-export async function composeSheet({ prefixes, routes, shots, file }) {
+export async function composeSheet({ prefixes, routes, shots, file, width: scaled }) {
   const tileWidths = SHEET_VIEWPORTS.map((v) => Math.round((v.width * TILE_HEIGHT) / v.height));
   const cellWidth = tileWidths.reduce((a, b) => a + b, 0) + GAP;
   const rowHeight = LABEL + TILE_HEIGHT + GAP * 2;
@@ -71,9 +72,11 @@ export async function composeSheet({ prefixes, routes, shots, file }) {
       }
     }
   }
-  await sharp({ create: { width, height, channels: 3, background: BACKGROUND } })
-    .composite(layers)
-    .jpeg({ quality: 80, mozjpeg: true })
+  const sheet = await sharp({ create: { width, height, channels: 3, background: BACKGROUND } }).composite(layers).png().toBuffer();
+  // A narrower sheet (--width) is the one kept in the repository: every tile still legible, a modest file.
+  await sharp(sheet)
+    .resize(scaled && scaled < width ? { width: scaled } : undefined)
+    .jpeg({ quality: scaled ? 72 : 80, mozjpeg: true })
     .toFile(file);
   return file;
 }

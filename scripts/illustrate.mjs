@@ -456,7 +456,7 @@ function net(S, x, y, s, col) {
 
 // --- Caribbean & Indian Ocean beaches --------------------------------------------------------
 
-scene('baha-mar', 'Grand Hyatt Baha Mar, Bahamas: turquoise sea, white beach and palms',
+scene('baha-mar', 'Grand Hyatt Baha Mar, Bahamas: the resort\'s stepped towers above a turquoise sea, white beach and palms',
   { sky: ['#3f9bd4', '#8fd1ec', '#e9f7f3'], sun: '#fffdf0', haze: '#b4dde4', ink: '#0f4452', sea: ['#1b84ab', '#41d1cd'], sand: '#f4e7cf' },
   (S) => {
     const hz = 560;
@@ -464,16 +464,19 @@ scene('baha-mar', 'Grand Hyatt Baha Mar, Bahamas: turquoise sea, white beach and
     clouds(S, [[150, 200, 300], [640, 130, 180], [930, 260, 340], [1380, 330, 160]], '#fff', 0.6);
     sea(S, hz);
     S.add(path(hill([[1120, hz], [1260, hz - 9], [1420, hz - 6], [1600, hz - 12]], hz + 1), S.t(0.15)));
-    // resort towers on the spit
-    const tw = [[170, 90, 120, '#f7ddd3'], [275, 110, 175, '#fbf1e6'], [400, 100, 150, '#f5e2cf'], [515, 80, 105, '#f7ddd3']];
+    // the resort: three tall stepped towers with setback terraces and balcony bands, the middle one highest
+    const tw = [[250, 120, 250, '#f6dcd2'], [430, 150, 330, '#fbf1e6'], [620, 120, 270, '#f3e0cc']];
     let lines = '';
     for (const [x, w, h, c] of tw) {
-      S.add(path(d`M${x} ${hz + 20}V${hz - h}Q${x + w / 2} ${hz - h - w * 0.3} ${x + w} ${hz - h}V${hz + 20}Z`, mix(c, S.p.haze, 0.2)),
-        path(rect(x + w * 0.7, hz - h - 4, w * 0.3, h + 24), S.p.ink, op(0.1)));
-      for (let y = hz - h + 14; y < hz; y += 11) lines += d`M${x + 6} ${y}h${w - 12}`;
+      const tiers = [[w / 2, w / 2, h * 0.72], [w * 0.42, w * 0.42, h * 0.12], [w * 0.32, w * 0.32, h * 0.1], [w * 0.2, w * 0.2, h * 0.06]];
+      solid(S, stack(x, hz + 20, tiers), mix(c, S.p.haze, 0.15), x + w * 0.18, 0.14);
+      for (let y = hz - h * 0.72 + 16; y < hz + 10; y += 12) lines += d`M${x - w / 2 + 8} ${y}h${w - 16}`;
     }
-    S.add(`<path d="${lines}" stroke="${S.t(0.3)}" stroke-width="2"${op(0.35)}/>`);
-    S.add(path(canopy(S, 130, 700, hz - 6, 10, 22, hz + 30, 6), S.t(0.45)));
+    // low wings joining the towers
+    S.add(path(rect(150, hz - 60, 600, 80), mix('#f7e6da', S.p.haze, 0.2)));
+    for (let y = hz - 50; y < hz + 10; y += 12) lines += d`M160 ${y}h580`;
+    S.add(`<path d="${lines}" stroke="${S.t(0.35)}" stroke-width="2"${op(0.35)}/>`);
+    S.add(path(canopy(S, 100, 820, hz + 8, 10, 22, hz + 30, 6), S.t(0.45)));
     S.add(path(d`${curve([[0, hz + 4], [300, hz - 4], [650, hz + 2], [960, hz + 16]])}Q700 ${hz + 44} 0 ${hz + 52}Z`, S.t(0.38)));
     ripples(S, hz + 10, 800, 40, '#fff', 0.35);
     glitter(S, 1260, hz + 4, 720, 50, '#fff', 0.45);
@@ -768,8 +771,8 @@ scene('seattle', 'Grand Hyatt Seattle: skyline and Space Needle with Mount Raini
     S.add(path([[40, 1010, 200], [120, 1000, 150], [210, 1020, 120], [300, 1030, 90]].map(([a, b, h]) => pine(a, b, h)).join(''), S.p.ink));
   });
 
-scene('manila', 'Grand Hyatt Manila: Manila Bay sunset beside the city skyline',
-  { sky: ['#56396a', '#df7166', '#fbbf74'], sun: '#ffe6b0', haze: '#e0937b', ink: '#271726', sea: ['#e0896b', '#3c2336'], lights: '#ffd896' },
+scene('manila', 'Grand Hyatt Manila: the golden Manila Bay sunset beside the city skyline',
+  { sky: ['#b9532f', '#f0954a', '#fdd68a'], sun: '#fff2c8', haze: '#eba66c', ink: '#2f1a10', sea: ['#f2a65a', '#5c2e18'], lights: '#ffe3a0' },
   (S) => {
     const hz = 640;
     sky(S, hz); sun(S, 920, 606, 72, { glow: 4.5 });
@@ -808,8 +811,8 @@ scene('kochi', 'Grand Hyatt Kochi: backwaters with Chinese fishing nets at dawn'
   });
 
 
-scene('nashville', 'Grand Hyatt Nashville: Music City skyline above the Cumberland River at dusk',
-  { sky: ['#2c2a58', '#8f5b86', '#f1a679'], sun: '#ffd9a8', haze: '#ad7a8d', ink: '#1b1830', sea: ['#8a5b7c', '#1e1b36'], lights: '#ffd490' },
+scene('nashville', 'Grand Hyatt Nashville: Music City skyline lit up above the Cumberland River at night',
+  { sky: ['#0b1430', '#1f2d5c', '#3f4c86'], sun: '#f2ecd8', haze: '#4a5a88', ink: '#080d1d', sea: ['#263160', '#080c1e'], lights: '#ffc864' },
   (S) => {
     const hz = 680;
     sky(S, hz); sun(S, 1190, 610, 40, { glow: 5 });
@@ -833,8 +836,8 @@ scene('nashville', 'Grand Hyatt Nashville: Music City skyline above the Cumberla
     S.add(path(canopy(S, 1080, W, 880, 30, 60), S.p.ink));
   });
 
-scene('melbourne', 'Grand Hyatt Melbourne: city skyline over the Yarra River at dusk',
-  { sky: ['#2b3966', '#a07a98', '#f3b78e'], sun: '#ffe0b8', haze: '#b38ea0', ink: '#1a1f33', sea: ['#94708a', '#1c2038'], lights: '#ffd89a' },
+scene('melbourne', 'Grand Hyatt Melbourne: city skyline over the Yarra River on a clear afternoon',
+  { sky: ['#3d78bb', '#93bde2', '#e4eef0'], sun: '#fffbea', haze: '#a6bccc', ink: '#1c2b38', sea: ['#86aac0', '#21405a'], lights: '#f4f1e2' },
   (S) => {
     const hz = 700;
     sky(S, hz); sun(S, 280, 620, 36, { glow: 5 });
@@ -886,8 +889,8 @@ scene('kuala-lumpur', 'Grand Hyatt Kuala Lumpur: the Petronas Twin Towers and ci
     palms(S, [[140, 930, 0.9, 1, 0.1], [1470, 930, 1.0, -1, 0.1], [1330, 930, 0.7, 1, -0.1]], S.p.ink);
   });
 
-scene('mumbai', 'Grand Hyatt Mumbai: the Gateway of India and the seafront arc at dusk',
-  { sky: ['#393869', '#d0778a', '#f7bd84'], sun: '#ffe4b4', haze: '#c88d90', ink: '#221b31', sea: ['#c38088', '#2a2340'], lights: '#ffd98c' },
+scene('mumbai', 'Grand Hyatt Mumbai: the Gateway of India and the seafront arc in the morning haze',
+  { sky: ['#6fa6cf', '#c9dde3', '#f4e4c4'], sun: '#fff8e4', haze: '#b5c3c3', ink: '#223139', sea: ['#86a9ae', '#2b4a53'], lights: '#fff1c8' },
   (S) => {
     const hz = 640;
     sky(S, hz); sun(S, 330, 566, 42, { glow: 4.5 });
@@ -957,8 +960,8 @@ scene('gurgaon', 'Grand Hyatt Gurgaon: the glass towers of Cyber City and the el
     S.add(path(canopy(S, 0, W, 930, 22, 46), S.p.ink));
   });
 
-scene('jakarta', 'Grand Hyatt Jakarta: city towers and the National Monument at dusk',
-  { sky: ['#2e3968', '#c47a7e', '#f6bf7d'], sun: '#ffe3b2', haze: '#c1908d', ink: '#1e1a2c', lights: '#ffd68c' },
+scene('jakarta', 'Grand Hyatt Jakarta: city towers and the National Monument under a bright tropical sky',
+  { sky: ['#2f8fc9', '#8cc8e4', '#e6f2ea'], sun: '#fffbe8', haze: '#a3c4c2', ink: '#16302b', lights: '#eef4ee' },
   (S) => {
     const hz = 820;
     sky(S, hz); sun(S, 380, 560, 40, { glow: 5 });
@@ -1016,7 +1019,7 @@ scene('vail', 'Grand Hyatt Vail, Colorado: snowy peaks and pine forest on a brig
     S.add(path(trees.map(([x, y, h]) => pine(x, y, h)).join(''), S.p.ink));
   });
 
-scene('deer-valley', 'Grand Hyatt Deer Valley, Utah: a stand of white aspens below groomed runs on a rounded Wasatch summit',
+scene('deer-valley', 'Grand Hyatt Deer Valley, Utah: a lodge and chairlift below snowy runs and pine glades on a rounded Wasatch summit, white aspens in front',
   { sky: ['#3f79b8', '#a9cbe6', '#f3ede4'], sun: '#fffaf0', haze: '#b9c9da', ink: '#2b3446', lights: '#ffcf8a' },
   (S) => {
     sky(S, 640); sun(S, 330, 200, 34, { glow: 5, strength: 0.5 });
@@ -1028,10 +1031,21 @@ scene('deer-valley', 'Grand Hyatt Deer Valley, Utah: a stand of white aspens bel
     const ridgePts = [];
     for (let x = 380; x <= W + 40; x += 40) ridgePts.push([x, top(x)]);
     S.add(path(hill(ridgePts, 760), '#f6f8fb'));
+    // dark conifers over the slopes, cut by wide groomed runs that leave the ridge at different points and run
+    // side by side down the mountain (never meeting at the top)
     S.add(path(treeline(S, 330, W + 20, (x) => top(x) + 40, 16, 30, 11, 780), mix(S.t(0.6), '#3f6b5a', 0.45)));
-    // groomed runs: tapering ribbons from the summit down through the forest
-    const run = (x0, x1, w0, w1, bend) => { const y0 = top(x0) + 20, mx = (x0 + x1) / 2 + bend; return d`M${x0 - w0} ${y0}Q${mx - (w0 + w1) / 2} ${(y0 + 760) / 2} ${x1 - w1} 770H${x1 + w1}Q${mx + (w0 + w1) / 2} ${(y0 + 760) / 2} ${x0 + w0} ${y0}Z`; };
-    S.add(path(run(1120, 1000, 10, 34, -40) + run(1090, 1230, 7, 26, 50) + run(900, 790, 7, 28, -30) + run(1280, 1440, 8, 30, 30) + run(700, 620, 6, 22, 0), '#f6f8fb'));
+    const run = (x0, dx, w0, w1) => { const y0 = top(x0) + 30; return d`M${x0 - w0} ${y0}C${x0 - w0 + dx * 0.3} ${y0 + 120} ${x0 + dx - w1 - 30} 640 ${x0 + dx - w1} 780H${x0 + dx + w1}C${x0 + dx + w1 - 30} 640 ${x0 + w0 + dx * 0.3} ${y0 + 120} ${x0 + w0} ${y0}Z`; };
+    S.add(path(run(700, -60, 10, 30) + run(1060, -20, 14, 44) + run(1390, 60, 12, 36), '#f6f8fb'));
+    // chairlift: towers and cable from the base to the summit
+    const liftTop = top(1080) + 14;
+    let posts = '';
+    for (let i = 0; i <= 6; i++) { const x = 470 + i * 100, y = 760 + ((liftTop - 760) * i * 100) / 610; posts += rect(x - 2, y, 4, 26) + rect(x - 10, y, 20, 3); }
+    S.add(`<path d="${d`M470 760L1080 ${liftTop}`}" stroke="${S.p.ink}" stroke-width="3"/>`, path(posts, S.p.ink));
+    // the lodge at the foot of the runs: timber gable under snow, lit windows
+    const lx = 300, lb = 800;
+    S.add(path(d`M${lx - 130} ${lb}V${lb - 70}L${lx} ${lb - 150}L${lx + 130} ${lb - 70}V${lb}Z`, mix('#6b4a3a', S.p.haze, 0.15)),
+      path(d`M${lx - 150} ${lb - 66}L${lx} ${lb - 164}L${lx + 150} ${lb - 66}L${lx + 140} ${lb - 58}L${lx} ${lb - 148}L${lx - 140} ${lb - 58}Z`, '#f6f8fb'),
+      path(rect(lx - 100, lb - 56, 40, 30) + rect(lx - 20, lb - 56, 40, 30) + rect(lx + 60, lb - 56, 40, 30) + rect(lx - 16, lb - 118, 32, 36), S.p.lights));
     mist(S, 700, 80, 0.5, '#f3ede4');
     // snowfield foreground with soft drifts
     S.add(path(hill([[0, 760], [500, 740], [1000, 770], [1600, 750]]), '#f7f4ef'), path(hill([[0, 880], [500, 850], [1000, 900], [1600, 870]]), '#e4e9f1'));
@@ -1199,8 +1213,8 @@ scene('san-francisco', 'Grand Hyatt San Francisco: the red suspension bridge, fo
     S.add(path(hill([[0, 800], [150, 810], [320, 860], [450, 1000]]), S.t(0.85)), path(d`M1420 940Q1500 890 1600 880V1000H1400Z`, S.p.ink));
   });
 
-scene('tampa-bay', 'Grand Hyatt Tampa Bay: the bay, palms and the cable-stayed bridge at sunset',
-  { sky: ['#3d4a85', '#d6878e', '#f9c88a'], sun: '#ffe6b6', haze: '#cc989a', ink: '#221f39', sea: ['#d49695', '#2b2947'] },
+scene('tampa-bay', 'Grand Hyatt Tampa Bay: the bay, palms and the yellow-cabled bridge on a sunny afternoon',
+  { sky: ['#2a78bd', '#84bfe6', '#d8eef0'], sun: '#fffbe6', haze: '#9cc4cc', ink: '#173240', sea: ['#53b3b8', '#1b5263'] },
   (S) => {
     const hz = 650;
     sky(S, hz); sun(S, 1150, 566, 46, { glow: 5 });

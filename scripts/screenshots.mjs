@@ -3,11 +3,12 @@
 // widths. Builds nothing: it serves an existing dist/ on 127.0.0.1 and writes PNGs to ./screenshots/.
 //
 // Usage: node scripts/screenshots.mjs [--dist dist] [--out screenshots] [--no-js] [--only <name-substring>]
-//        node scripts/screenshots.mjs --contact-sheet [--dist dist] [--out screenshots]
+//        node scripts/screenshots.mjs --contact-sheet [--dist dist] [--out screenshots] [--width N]
 //        node scripts/screenshots.mjs --readme [--dist dist]
 //   --no-js          also takes each shot with JavaScript disabled (files get a "-nojs" suffix)
 //   --contact-sheet  instead, every page of the site in every language, its first screen at 390 and 1440 px,
-//                    labelled and tiled into one image: <out>/contact-sheet.jpg (scripts/contact-sheet.mjs)
+//                    labelled and tiled into one image: <out>/contact-sheet.jpg (scripts/contact-sheet.mjs);
+//                    --width N scales it down (the repository keeps docs/screenshots/contact-sheet.jpg at 1400)
 //   --readme         instead, the first screens the README shows (README_SHOTS), as JPEGs in docs/screenshots/
 //   CHROMIUM_PATH overrides the browser (default /usr/bin/chromium).
 
@@ -100,12 +101,22 @@ async function settleFirstScreen(page) {
   });
 }
 
+/** Shows each page as a visitor of its own language sees it: no suggestion of another language under the header. */
+function ownLanguage(context, codes) {
+  return context.addInitScript((codes) => {
+    const code = location.pathname.split("/")[1];
+    // Not on the blank page a tab opens on, whose storage is closed to scripts.
+    if (location.protocol.startsWith("http")) localStorage.setItem("i18nextLng", codes.includes(code) ? code : "en");
+  }, codes);
+}
+
 /** Shoots every page's first screen at each sheet width and tiles them into one image; returns its path. */
-async function contactSheet(browser, base, root, out) {
+async function contactSheet(browser, base, root, out, width) {
   const { prefixes, routes } = await sitePages(root);
   const shots = new Map();
   for (const viewport of SHEET_VIEWPORTS) {
     const context = await browser.newContext({ viewport, locale: "en-US" });
+    await ownLanguage(context, prefixes.map((p) => p.slice(1)).filter(Boolean));
     const page = await context.newPage();
     for (const route of routes) {
       for (const prefix of prefixes) {
@@ -118,7 +129,7 @@ async function contactSheet(browser, base, root, out) {
     await context.close();
     console.log(`${shots.size} first screens taken`);
   }
-  return composeSheet({ prefixes, routes, shots, file: path.join(out, "contact-sheet.jpg") });
+  return composeSheet({ prefixes, routes, shots, file: path.join(out, "contact-sheet.jpg"), width });
 }
 
 /** The README's first screens (390x844 and 1440x900), each a JPEG small enough to keep in the repository. */
@@ -129,6 +140,7 @@ async function readmeShots(browser, base, out) {
   for (const shot of README_SHOTS) {
     const viewport = shot.width === 390 ? { width: 390, height: 844 } : { width: 1440, height: 900 };
     const context = await browser.newContext({ viewport, locale: "en-US" });
+    await ownLanguage(context, ["zh", "ja"]);
     const page = await context.newPage();
     await page.goto(base + shot.url, { waitUntil: "load" });
     await settleFirstScreen(page);
@@ -149,6 +161,7 @@ async function main() {
       only: { type: "string" },
       "contact-sheet": { type: "boolean", default: false },
       readme: { type: "boolean", default: false },
+      width: { type: "string" },
     },
   });
   const root = path.resolve(values.dist);
@@ -171,7 +184,7 @@ async function main() {
       return 0;
     }
     if (values["contact-sheet"]) {
-      console.log(await contactSheet(browser, base, root, values.out));
+      console.log(await contactSheet(browser, base, root, values.out, values.width ? Number(values.width) : undefined));
       return 0;
     }
     for (const js of modes) {

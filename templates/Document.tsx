@@ -1,11 +1,13 @@
-// The HTML shell every page shares: head (title, SEO, social, structured data), skip link, header, main,
-// footer, language banner and the one deferred script.
+// The HTML shell every page shares: head (title, SEO, social, structured data), skip link, header, language
+// banner, main, footer and the one deferred script.
 import type { ReactNode } from "react";
 import type { Page } from "../src/site/pages";
 import { Header } from "./components/Header";
 import { Footer } from "./components/Footer";
 import { LanguageBanner } from "./components/LanguageBanner";
 import { FallbackMarks, T } from "./components/T";
+import { Names } from "./components/Phrases";
+import { sharedName } from "./components/line-breaks";
 
 interface AssetLinks {
   css: string;
@@ -14,7 +16,11 @@ interface AssetLinks {
 }
 
 export function Document({ page, assets, children, devScript }: { page: Page; assets: AssetLinks; children: ReactNode; devScript?: string }) {
-  const { head, t } = page;
+  const { head, t, chrome } = page;
+  // Names from the content that Chinese and Japanese lines never break inside: the site's, the hotels' the page
+  // names (the footer's popular ones, a hotel page's own name and location) and the brand (what their names share).
+  const popular = chrome.popular.map((p) => p.name);
+  const names = [chrome.siteName, sharedName(popular), ...popular, ...(page.kind === "hotel" ? [page.hotel.name, page.hotel.location] : [])];
   return (
     <html lang={page.lang.htmlLang} dir={page.lang.dir}>
       <head>
@@ -34,6 +40,7 @@ export function Document({ page, assets, children, devScript }: { page: Page; as
         ))}
         <link rel="stylesheet" href={assets.css} />
         <script src={assets.js} defer />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: head.speculationRules }} />
         <meta property="og:type" content={head.og.type} />
         <meta property="og:site_name" content={head.og.siteName} />
         <meta property="og:title" content={head.title} />
@@ -58,15 +65,17 @@ export function Document({ page, assets, children, devScript }: { page: Page; as
       </head>
       <body data-page={page.kind}>
         <FallbackMarks page={page}>
+          <Names htmlLang={page.lang.htmlLang} names={names}>
           <a className="skip-link" href="#main">
             <T>{t.skipToContent}</T>
           </a>
           <Header page={page} />
+          <LanguageBanner page={page} />
           <main id="main" tabIndex={-1}>
             {children}
           </main>
           <Footer page={page} />
-          <LanguageBanner page={page} />
+          </Names>
         </FallbackMarks>
         {devScript && <script src={devScript} defer />}
       </body>

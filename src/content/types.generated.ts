@@ -741,6 +741,14 @@ export namespace SiteSchema {
          * Parameter of the number of rooms (Booking.com: no_rooms).
          */
         rooms: string;
+        /**
+         * Parameter of the number of children (Booking.com: group_children); with childAge, the form asks for children and their ages.
+         */
+        children?: string;
+        /**
+         * Parameter of one child's age, repeated once per child (Booking.com: age).
+         */
+        childAge?: string;
       };
       /**
        * A tracking label on every booking link, so the partner's report tells each page, language and placement apart.
@@ -827,6 +835,10 @@ export namespace SiteSchema {
      * Hero image of the home page, relative to the content folder.
      */
     homeImage: string;
+    /**
+     * This site's own mark, shown beside its name in the header: one to three letters or signs, set in the display face. An independent guide's mark, never the hotel brand's logo.
+     */
+    mark?: string;
     /**
      * Focal point of the home page's hero image in percent of its width and height (see a hotel's imageFocus).
      */
@@ -951,6 +963,14 @@ export namespace SiteSchema {
      * Parameter of the number of rooms (Booking.com: no_rooms).
      */
     rooms: string;
+    /**
+     * Parameter of the number of children (Booking.com: group_children); with childAge, the form asks for children and their ages.
+     */
+    children?: string;
+    /**
+     * Parameter of one child's age, repeated once per child (Booking.com: age).
+     */
+    childAge?: string;
   }
 }
 
@@ -1254,6 +1274,18 @@ export namespace StringsSchema {
      * Accessible label of a hotel's scrollable photo gallery.
      */
     gallery?: string;
+    /**
+     * The line under the site's name in the header: what the guide is about, the brand as its subject.
+     */
+    guideSubject?: string;
+    /**
+     * Availability form: the number of children.
+     */
+    children?: string;
+    /**
+     * Availability form: the label of one child's age; {n} is the child's number (1, 2, ...).
+     */
+    childAge?: string;
   }
   /**
    * This interface was referenced by `UIStrings`'s JSON-Schema

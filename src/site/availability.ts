@@ -39,7 +39,7 @@ export function availabilityForm(o: AvailabilityInput): AvailabilityView | undef
   const fill = { lang: o.lang, subId: placementId({ site: o.site, lang: o.lang, page: o.page, placement: "form", memo }) };
   const params = destinationParams(p, fill).map(([name, value]) => ({ name, value }));
   params.push({ name: search.term, value: new URL(o.link).searchParams.get(search.term) || o.name });
-  const names = { checkIn: search.checkIn, checkOut: search.checkOut, adults: search.adults, rooms: search.rooms };
+  const names = { checkIn: search.checkIn, checkOut: search.checkOut, adults: search.adults, rooms: search.rooms, children: search.children, childAge: search.childAge };
   const rel = o.site.affiliate.noreferrer ? { rel: "noreferrer" } : {};
   // Click counting: the form submits its visible fields to /go/<its id>, whose redirect carries the rest.
   if (o.site.countClicks && fill.subId) return { action: goUrl(fill.subId), hidden: [], names, ...rel };

@@ -71,13 +71,17 @@ function numberFormat(locale: string): Intl.NumberFormat {
   return f;
 }
 
-/** The facts panel's rows in one language: `htmlLang` is the page language's BCP 47 tag (its number format). */
+/**
+ * The facts panel's rows in one language: `htmlLang` is the page language's BCP 47 tag (its number format). A
+ * qualifier may start a line ("over / 200,000 sq ft"); the figure and its unit stay together.
+ */
 export function factViews(facts: readonly HotelFact[] | undefined, t: UiStrings, htmlLang: string): FactView[] {
   return (facts ?? []).map((fact) => {
     const kind = FACT_KINDS[fact.kind];
     const number = numberFormat(htmlLang).format(fact.value);
     const unit = fact.unit ? UNIT_STRINGS[fact.unit] : kind.implied;
-    const measured = unit ? format(t[unit], { value: number }) : number;
+    // A figure and its unit never part at a line's end: the unit's spaces do not break.
+    const measured = unit ? format(t[unit], { value: number }).replace(/ /g, "\u00a0") : number;
     const value = fact.qualifier ? format(t[QUALIFIER_STRINGS[fact.qualifier]], { value: measured }) : measured;
     return { label: t[kind.label], value };
   });
@@ -97,4 +101,13 @@ export function unstatedFacts(facts: readonly HotelFact[] | undefined, copy: unk
   if (!facts?.length) return [];
   const text = JSON.stringify(copy ?? "");
   return facts.flatMap((fact, i) => (mentions(text, numberFormat(htmlLang).format(fact.value)) || mentions(text, String(fact.value)) ? [] : [i]));
+}
+
+/**
+ * The features (a showcase's tiles) that state none of the facts' figures, in the page language's format or plainly:
+ * the facts panel shows those, and a page shows each figure once.
+ */
+export function featuresBeyondFacts(features: readonly string[], facts: readonly HotelFact[] | undefined, htmlLang: string): string[] {
+  const numbers = (facts ?? []).flatMap((f) => [numberFormat(htmlLang).format(f.value), String(f.value)]);
+  return features.filter((text) => !numbers.some((n) => mentions(text, n)));
 }

@@ -3,6 +3,7 @@
 import type { Content } from "../types.js";
 import type { FallbackMarks } from "./i18n.js";
 import { textAt } from "../translate/sources.js";
+import { typographic } from "./typography.js";
 
 /** One (source, language) text block a page read, with the pointers of its fields that fell back. */
 export interface TextRead {
@@ -40,7 +41,9 @@ export function fallbackMarker({ content, split }: MarkInput): (reads: TextRead[
     if (!texts) {
       const english = blocksOf(content, r.source)?.[def.code];
       texts = r.fallbacks.flatMap((p) => {
-        const text = textAt(english, p);
+        const raw = textAt(english, p);
+        // As resolve shows it (i18n.ts): with typographic quotes.
+        const text = raw === undefined ? undefined : typographic(raw);
         return text === undefined ? [] : [text, ...split(text)];
       });
       shown.set(key, texts);

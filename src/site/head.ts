@@ -5,6 +5,7 @@ import type { Content, Language } from "../types.js";
 import type { Head, ImageView } from "./pages.js";
 import type { Route, Routes } from "./routes.js";
 import { serializeJsonLd } from "./seo.js";
+import { SPECULATION_RULES } from "./speculation.js";
 
 /** The og image's size and type: every page's is the same (one object for all of them). */
 const OG_IMAGE_SIZE = { ...OG_SIZE, type: "image/jpeg" };
@@ -51,6 +52,7 @@ export function headBuilder(o: { routes: Routes; site: Content["site"]; siteName
       },
       jsonLd: p.jsonLd.map(serializeJsonLd),
       themeColor: site.themeColor ?? "#1b2a3a",
+      speculationRules: SPECULATION_RULES,
     };
   };
 }

@@ -1,6 +1,7 @@
 // The one place a text field is chosen for a language: the page's language when it has the field, else the
 // default language's, with every such fallback recorded so `check` can report it.
 import type { TextValue } from "../types.js";
+import { typographic } from "./typography.js";
 
 /** A text source resolved for one language: its value, how many fields it has, and the ones that fell back. */
 export interface ResolvedText<T> {
@@ -14,13 +15,14 @@ export interface ResolvedText<T> {
   fallbacks: string[];
 }
 
-/** Fills `value` from `preferred` where it has the same field, else from `fallback`, recording which. */
+/** Fills `value` from `preferred` where it has the same field, else from `fallback`, recording which; every text
+ * comes out with typographic quotes (typography.ts). */
 function merge(fallback: TextValue, preferred: unknown, pointer: string, out: { fields: number; fallbacks: string[] }): TextValue {
   if (typeof fallback === "string") {
     out.fields++;
-    if (typeof preferred === "string" && preferred.length > 0) return preferred;
+    if (typeof preferred === "string" && preferred.length > 0) return typographic(preferred);
     out.fallbacks.push(pointer);
-    return fallback;
+    return typographic(fallback);
   }
   if (Array.isArray(fallback)) {
     const list = Array.isArray(preferred) ? preferred : [];

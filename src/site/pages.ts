@@ -58,7 +58,9 @@ export interface LanguageLink {
 /** Header and footer of a page: the same for every page of a language but for the language links. */
 export interface Chrome {
   brandName: string;
+  /** The site's own name (the header, the copyright line), and its mark (site.yaml), when it has one. */
   siteName: string;
+  mark?: string;
   homeHref: string;
   destinationsHref: string;
   languages: LanguageLink[];
@@ -85,6 +87,8 @@ export interface Head {
   /** JSON-LD blocks, already serialised so that no content can close the script element. */
   jsonLd: string[];
   themeColor: string;
+  /** The speculation rules (src/site/speculation.ts): JSON for <script type="speculationrules">. */
+  speculationRules: string;
 }
 
 /** A card in the destinations grid. */
@@ -112,7 +116,7 @@ export interface AvailabilityView {
   /** The programme's parameters and the search term; for a network, its link's parameters (one marked `destination`). */
   hidden: { name: string; value: string; destination?: boolean }[];
   /** The partner's names of the fields the visitor fills in. */
-  names: { checkIn: string; checkOut: string; adults: string; rooms: string };
+  names: { checkIn: string; checkOut: string; adults: string; rooms: string; children?: string; childAge?: string };
   /** "noreferrer" when site.yaml's affiliate.noreferrer hides the referring page from the partner. */
   rel?: string;
   /**

@@ -4,7 +4,7 @@
 // what each page read, so a later run re-resolves exactly the pages whose recorded inputs changed.
 import type { Content, HomeText, Hotel, HotelText, Language } from "../types.js";
 import { bookLink, PAGE_PLACEMENTS, pageKey, type Placement } from "./affiliate.js";
-import { factViews } from "./facts.js";
+import { factViews, featuresBeyondFacts } from "./facts.js";
 import { availabilityForm } from "./availability.js";
 import { groupByRegion } from "./regions.js";
 import { fallbackMarker } from "./fallback-marks.js";
@@ -149,6 +149,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     return {
       brandName: site.brand.name,
       siteName: t.siteName,
+      mark: site.mark,
       homeHref: routes.url({ kind: "home" }, lang.code),
       destinationsHref: routes.destinations(lang.code),
       languages: languages.map((l) => ({
@@ -244,7 +245,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       mainTitle: ht.mainTitle ?? ht.name,
       intro: paragraphs(ht.intro),
       overview: paragraphs(ht.overview),
-      features: ht.features ?? [],
+      features: featuresBeyondFacts(ht.features ?? [], facts, lang.htmlLang),
       sections: (ht.sections ?? []).map((s) => ({ title: s.title, paragraphs: paragraphs(s.text) })),
       whyChoose: ht.whyChoose,
       closing: paragraphs(ht.closing),

@@ -1,4 +1,4 @@
-// "Check Availability & Book Now": dates, adults and rooms, submitted with GET straight to the partner's search
+// "Check Availability & Book Now": dates, adults, rooms and children with their ages, submitted with GET straight to the partner's search
 // page; the affiliate parameters (partner id, label, language, search term) ride along as hidden fields, so it
 // works without JavaScript. The script keeps check-out after check-in (templates/client/availability.ts). Through a
 // network that wraps the destination, the form goes to the network's link with the hotel's booking link as its
@@ -39,6 +39,7 @@ export function AvailabilityForm({ page }: { page: HotelPage }) {
           <label htmlFor={id("rooms")}><T>{t.rooms}</T></label>
           <input id={id("rooms")} type="number" {...field(form.names.rooms)} defaultValue="1" min="1" max="30" inputMode="numeric" />
         </p>
+        {form.names.children && form.names.childAge && <Children t={t} names={{ children: form.names.children, age: form.names.childAge }} />}
         <p className="availability__submit">
           <button className="button" type="submit">
             <T>{t.checkAvailability}</T>
@@ -48,5 +49,42 @@ export function AvailabilityForm({ page }: { page: HotelPage }) {
         </p>
       </form>
     </section>
+  );
+}
+
+/** Most children the form asks ages for. */
+const CHILDREN = 4;
+/** Ages the partner takes for a child: 0 (under one) to 17. */
+const AGES = Array.from({ length: 18 }, (_, i) => String(i));
+
+/**
+ * The number of children and one age per child (the partner takes the age parameter once per child). Without
+ * JavaScript: the stylesheet shows as many age fields as children are chosen (booking.css), and an age left
+ * unchosen, or a hidden field's, submits nothing (its chosen option is the disabled placeholder).
+ */
+function Children({ t, names }: { t: HotelPage["t"]; names: { children: string; age: string } }) {
+  const id = (name: string) => `availability-${name}`;
+  return (
+    <>
+      <p className="availability__field">
+        <label htmlFor={id("children")}><T>{t.children}</T></label>
+        <select id={id("children")} name={names.children} defaultValue="0" data-children>
+          {AGES.slice(0, CHILDREN + 1).map((n) => (
+            <option key={n} value={n}>{n}</option>
+          ))}
+        </select>
+      </p>
+      {Array.from({ length: CHILDREN }, (_, i) => (
+        <p key={i} className="availability__field availability__age" data-child={i + 1}>
+          <label htmlFor={id(`age-${i + 1}`)}><T>{t.childAge.replace("{n}", String(i + 1))}</T></label>
+          <select id={id(`age-${i + 1}`)} name={names.age} defaultValue="">
+            <option value="" disabled>–</option>
+            {AGES.map((a) => (
+              <option key={a} value={a}>{a}</option>
+            ))}
+          </select>
+        </p>
+      ))}
+    </>
   );
 }

@@ -3,6 +3,7 @@
 import type { HotelCard, RegionGroup } from "../../src/site/pages";
 import { Img } from "./Img";
 import { T } from "./T";
+import { Names, Phrases } from "./Phrases";
 
 function Card({ card, heading: Heading }: { card: HotelCard; heading: "h3" | "h4" }) {
   return (
@@ -10,9 +11,11 @@ function Card({ card, heading: Heading }: { card: HotelCard; heading: "h3" | "h4
       <a className="card__link" href={card.href}>
         <Img image={card.image} className="card__image" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 5.5rem" />
         <div className="card__body">
-          <p className="card__location"><T>{card.location}</T></p>
-          <Heading className="card__name"><T>{card.name}</T></Heading>
-          <p className="card__title"><T>{card.title}</T></p>
+          <Names names={[card.name, card.location]}>
+            <p className="card__location"><Phrases place>{card.location}</Phrases></p>
+            <Heading className="card__name"><Phrases>{card.name}</Phrases></Heading>
+            <p className="card__title"><Phrases>{card.title}</Phrases></p>
+          </Names>
           <p className="card__description"><T>{card.description}</T></p>
         </div>
       </a>
@@ -55,7 +58,7 @@ export function Destinations({ groups, label }: { groups: RegionGroup[]; label: 
       {groups.map((g) => (
         <section key={g.id} className="region" id={anchor(g.id)} aria-labelledby={`${anchor(g.id)}-title`} tabIndex={-1}>
           <h3 className="region__title" id={`${anchor(g.id)}-title`}>
-            <T>{g.name}</T>
+            <Phrases>{g.name}</Phrases>
           </h3>
           <Cards cards={g.cards} heading="h4" />
         </section>

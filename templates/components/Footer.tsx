@@ -10,8 +10,8 @@ export function Footer({ page }: { page: Page }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
-        <section className="site-footer__brand" aria-label={chrome.brandName}>
-          <Logo chrome={chrome} />
+        <section className="site-footer__brand" aria-label={chrome.siteName}>
+          <Logo chrome={chrome} t={t} />
           <p><T>{t.brandBlurb}</T></p>
           <h2 className="site-footer__heading"><T>{t.contact}</T></h2>
           <p>

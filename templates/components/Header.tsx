@@ -1,4 +1,4 @@
-// Sticky header: logo, Home, Destinations, the language menu button and Book Now. One navigation for every
+// Sticky header: the site's name and mark, Home, Destinations, the language menu button and Book Now. One navigation for every
 // width: from the medium breakpoint up it is the header's row; below it, the panel the menu toggle opens
 // (the same links and the same language menu, so each language is listed once a page). Every control is a
 // real link that works without JavaScript.
@@ -13,13 +13,13 @@ export function Header({ page }: { page: Page }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Logo chrome={chrome} />
+        <Logo chrome={chrome} t={t} />
         <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="mobile-menu" data-menu-toggle>
           <span className="menu-toggle__bars" aria-hidden="true" />
           <span className="menu-toggle__label"><T>{t.menu}</T></span>
         </button>
         {/* `hidden` is the phone panel's closed state; the stylesheet shows the row from the medium breakpoint up. */}
-        <nav className="site-nav" id="mobile-menu" aria-label={chrome.brandName} data-mobile-menu hidden>
+        <nav className="site-nav" id="mobile-menu" aria-label={chrome.siteName} data-mobile-menu hidden>
           <ul className="site-nav__links">
             <li>
               <a href={chrome.homeHref} aria-current={page.kind === "home" ? "page" : undefined}>

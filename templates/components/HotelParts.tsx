@@ -6,6 +6,7 @@ import { BookingScope } from "./BookingParts";
 import { Gallery } from "./Gallery";
 import { Paragraphs } from "./Paragraphs";
 import { T } from "./T";
+import { Phrases } from "./Phrases";
 
 export function Breadcrumb({ page }: { page: HotelPage }) {
   return (
@@ -25,7 +26,7 @@ export function Sections({ sections }: { sections: Section[] }) {
     <>
       {sections.map((s, i) => (
         <section key={i} className="prose-section">
-          <h2><T>{s.title}</T></h2>
+          <h2><Phrases>{s.title}</Phrases></h2>
           <Paragraphs items={s.paragraphs} />
         </section>
       ))}
@@ -36,7 +37,7 @@ export function Sections({ sections }: { sections: Section[] }) {
 export function CallToAction({ page, title, paragraphs, book }: { page: Page; title: string; paragraphs: string[]; book: BookLink<"cta"> }) {
   return (
     <section className="cta">
-      <h2 className="section-title"><T>{title}</T></h2>
+      <h2 className="section-title"><Phrases>{title}</Phrases></h2>
       <Paragraphs items={paragraphs} />
       <BookButton link={book} placement="cta" newTab={page.t.opensInNewTab} note={page.t.commissionNote} size="large" />
     </section>

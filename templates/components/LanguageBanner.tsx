@@ -1,7 +1,8 @@
 // One empty banner: the script fills it with the copy of the visitor's language (fetched from the folder named
 // in data-lang-banner, one small file per language) and a link to this page in that language, then shows it.
-// In the page's flow after the footer: it covers nothing, and showing it moves nothing above it. A region
-// landmark named by its sentence. Without JavaScript it stays hidden.
+// In the page's flow under the header, where a visitor reading another language sees it first: it covers nothing,
+// and a visitor who is not offered a language never sees anything move. A region landmark named by its sentence.
+// Without JavaScript it stays hidden.
 import type { Page } from "../../src/site/pages";
 
 export function LanguageBanner({ page }: { page: Page }) {

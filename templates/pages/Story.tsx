@@ -8,6 +8,7 @@ import { Breadcrumb, SectionsAndClose } from "../components/HotelParts";
 import { Img, panelSide } from "../components/Img";
 import { Paragraphs } from "../components/Paragraphs";
 import { T } from "../components/T";
+import { Phrases } from "../components/Phrases";
 
 export function Story({ page }: { page: HotelPage }) {
   const h = page.hotel;
@@ -17,8 +18,8 @@ export function Story({ page }: { page: HotelPage }) {
       <header className={`hero hero--story ${panelSide(h.image)}`}>
         <Img image={h.image} className="hero__image" hero crop sizes="100vw" />
         <div className="hero__content hero__content--center">
-          <h1 className="hero__title"><T>{h.name}</T></h1>
-          <p className="hero__kicker"><T>{h.location}</T></p>
+          <h1 className="hero__title"><Phrases>{h.name}</Phrases></h1>
+          <p className="hero__kicker"><Phrases place>{h.location}</Phrases></p>
           <BookButton link={h.book} placement="hero" newTab={t.opensInNewTab} note={t.commissionNote} size="large" />
         </div>
       </header>
@@ -26,7 +27,7 @@ export function Story({ page }: { page: HotelPage }) {
         <Breadcrumb page={page} />
         <FactsPanel page={page} />
         <section className="overview">
-          <h2><T>{h.mainTitle}</T></h2>
+          <h2><Phrases>{h.mainTitle}</Phrases></h2>
           <Paragraphs items={h.intro} className="lead" />
         </section>
         <AvailabilityForm page={page} />

@@ -16,6 +16,7 @@ import { BOOKING_HOST, bookingSettings, contentYaml, LANGS, useSite } from "./su
 const site = useSite();
 
 const affiliate = await bookingSettings();
+const strings = await contentYaml<Record<string, Record<string, string>>>("strings.yaml");
 
 /** Every hotel: its page path, link and English name. */
 const HOTELS = await Promise.all(
@@ -180,7 +181,7 @@ describe("the availability form", () => {
   });
   afterAll(() => new Promise<void>((done) => partner.close(() => done())));
 
-  it("submitted without JavaScript (one hotel per layout, each language), reaches the partner with dates, guests, partner id, label, language and search term", { timeout: 120_000 }, async () => {
+  it("submitted without JavaScript (one hotel per layout, each language), reaches the partner with dates, guests, children and their ages, partner id, label, language and search term", { timeout: 120_000 }, async () => {
     const ctx = await site().context({ viewport: PHONE, javaScriptEnabled: false });
     // The partner's host goes to the stand-in (the last route registered is asked first).
     await ctx.route(`https://${BOOKING_HOST}/**`, async (route) => {
@@ -199,6 +200,11 @@ describe("the availability form", () => {
         await form.locator(`input[name="${affiliate.search.checkOut}"]`).fill("2031-03-14");
         await form.locator(`input[name="${affiliate.search.adults}"]`).fill("3");
         await form.locator(`input[name="${affiliate.search.rooms}"]`).fill("2");
+        // Two children on the first page of each language (the stylesheet shows an age field for each), none on
+        // the others: the partner gets the count and one age parameter per child, never an age left unchosen.
+        const kids = h === ONE_PER_LAYOUT[0] ? ["5", "11"] : [];
+        await form.locator(`select[name="${affiliate.search.children}"]`).selectOption(String(kids.length));
+        for (const [i, age] of kids.entries()) await form.getByLabel(strings[lang.code].childAge.replace("{n}", String(i + 1))).selectOption(age);
         const before = received.length;
         // The form opens the partner in a new tab (as every Book link does); the first page of each language is
         // submitted so, the others in this tab (a new tab costs a second), the form otherwise as served.
@@ -215,9 +221,12 @@ describe("the availability form", () => {
           [affiliate.search.checkOut]: "2031-03-14",
           [affiliate.search.adults]: "3",
           [affiliate.search.rooms]: "2",
+          [affiliate.search.children]: String(kids.length),
+          ...(kids.length ? { [affiliate.search.childAge]: kids.at(-1)! } : {}),
           ...formParams(h, lang.code),
         };
         const query = got.length === 1 ? Object.fromEntries(got[0].searchParams) : {};
+        if (got.length === 1 && JSON.stringify(got[0].searchParams.getAll(affiliate.search.childAge)) !== JSON.stringify(kids)) wrong.push(`${where}: ages ${got[0].search}`);
         if (got.length !== 1 || got[0].pathname !== new URL(affiliate.search.action).pathname || JSON.stringify(query) !== JSON.stringify({ ...query, ...expected }) || Object.keys(query).length !== Object.keys(expected).length) {
           wrong.push(`${where}: ${got.map((u) => u.href).join(", ") || "nothing reached the partner"}`);
         }

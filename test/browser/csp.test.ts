@@ -28,10 +28,11 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 describe("Content-Security-Policy", () => {
-  it("the policy allows scripts from the site only, never inline or eval", async () => {
+  it("the policy allows scripts from the site only and the speculation rules by their hash, never inline or eval", async () => {
     const d = directives(await policyFromHeaders());
     const scripts = d.get("script-src") ?? d.get("default-src");
-    expect(scripts).toEqual(["'self'"]);
+    expect(scripts?.[0]).toBe("'self'");
+    expect(scripts?.slice(1)).toEqual([expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
     expect(d.get("object-src")).toEqual(["'none'"]);
     expect(d.get("style-src") ?? d.get("default-src")).not.toContain("'unsafe-inline'");
   });

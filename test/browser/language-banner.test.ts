@@ -1,10 +1,10 @@
-// The language banner: offered to a visitor whose language differs from the page's, in the page's flow after
-// the footer (never over content), a region landmark named by its sentence, and dismissed for good: the
+// The language banner: offered to a visitor whose language differs from the page's, once, in the page's flow right
+// under the header (never over content), a region landmark named by its sentence, and dismissed for good: the
 // dismissal is kept in localStorage per suggested language, so another language is still offered. Its words
 // come from one small file per language, fetched only when a language is offered.
 import type { BrowserContextOptions } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { contentYaml, DESKTOP, MOBILE, PAGES, useSite } from "./support.js";
+import { contentYaml, DESKTOP, layoutShift, MOBILE, PAGES, useSite } from "./support.js";
 
 const site = useSite();
 const strings = await contentYaml<Record<string, Record<string, string>>>("strings.yaml");
@@ -58,20 +58,33 @@ describe("language banner", () => {
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: a named region in the flow after the footer, covering nothing`, async () => {
+    it(`at ${viewport.width} px: a named region in the flow right under the header, in the first screen, covering nothing`, async () => {
       const { page } = await site().open(PAGES.article, { viewport, locale: "ja-JP" });
       const banner = page.getByRole("region", { name: sentence("ja") });
       await banner.waitFor({ state: "visible" });
       const place = await banner.evaluate((b) => {
-        const footer = document.querySelector("footer")!;
-        return { position: getComputedStyle(b).position, top: b.getBoundingClientRect().top + scrollY, footerBottom: footer.getBoundingClientRect().bottom + scrollY };
+        const header = document.querySelector(".site-header")!.getBoundingClientRect();
+        const main = document.querySelector("main")!.getBoundingClientRect();
+        const box = b.getBoundingClientRect();
+        return { position: getComputedStyle(b).position, top: box.top, bottom: box.bottom, headerBottom: header.bottom, mainTop: main.top, count: document.querySelectorAll("[data-lang-banner]").length };
       });
       expect(place.position).toBe("static");
-      expect(place.top).toBeGreaterThanOrEqual(Math.floor(place.footerBottom));
-      // At the top of the page it is nowhere on screen.
-      expect(await banner.evaluate((b) => b.getBoundingClientRect().top >= innerHeight)).toBe(true);
+      expect(place.count).toBe(1);
+      expect(place.top).toBe(place.headerBottom);
+      expect(place.mainTop).toBe(place.bottom);
+      expect(place.bottom).toBeLessThan(viewport.height);
     });
   }
+
+  it("moves nothing for a visitor it offers nothing: the page's layout shift is 0 and the banner has no box", async () => {
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const { page } = await site().open(PAGES.article, { viewport, locale: "en-US" });
+      await page.waitForFunction(() => document.readyState === "complete");
+      const shift = await layoutShift(page);
+      expect(shift, `at ${viewport.width} px`).toBe(0);
+      expect(await page.locator("[data-lang-banner]").evaluate((b) => b.getBoundingClientRect().height)).toBe(0);
+    }
+  });
 
   it("remembers a dismissal in localStorage for that language, across pages and visits, and still offers another", async () => {
     const { page, context } = await site().open(PAGES.home, { viewport: DESKTOP, locale: "ja-JP" });

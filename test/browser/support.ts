@@ -233,7 +233,7 @@ export interface BookingSettings {
   /** The parameters in the order the build adds them. */
   params: string[];
   allowedHosts: string[];
-  search: { action: string; term: string; checkIn: string; checkOut: string; adults: string; rooms: string };
+  search: { action: string; term: string; checkIn: string; checkOut: string; adults: string; rooms: string; children: string; childAge: string };
 }
 
 /** Reads content/site.yaml's default programme: the parameter valued {language}, the one valued {subId}, the fixed one. */
@@ -253,4 +253,29 @@ export async function bookingSettings(): Promise<BookingSettings> {
     allowedHosts: p.hosts,
     search: p.search,
   };
+}
+
+/** The cumulative layout shift a page has had so far (shifts right after input excluded, as the metric does). */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as any[]) if (!e.hadRecentInput) total += e.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+}
+
+/**
+ * Follows a link to `target` (the action clicks or presses it) and returns the HTTP status the page arrived with.
+ * Read from the page's navigation entry, not the network: a page the speculation rules prerendered on the pointer's
+ * intent is shown without a new request.
+ */
+export async function follow(page: Page, target: string, action: () => Promise<unknown>): Promise<number> {
+  await Promise.all([page.waitForURL(target), action()]);
+  await page.waitForFunction(() => document.readyState !== "loading");
+  return page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStatus);
 }

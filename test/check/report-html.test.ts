@@ -39,7 +39,7 @@ describe("checkReportHtml", () => {
       expect(html).toContain(`${SAFE}<span class="sub">content/hotels/gamma.yaml</span>`);
       // The strings row: complete in en and ja, one field short in zh.
       const strings = /<tr><th scope="row">Interface strings.*?<\/tr>/.exec(html)![0];
-      expect(strings).toContain('<td class="mostly"><span class="pct">98%</span> 68/69<ul><li><code>/notFoundText</code></li></ul></td>');
+      expect(strings).toContain('<td class="mostly"><span class="pct">98%</span> 71/72<ul><li><code>/notFoundText</code></li></ul></td>');
       expect(strings.match(/<td class="complete">/g)).toHaveLength(2);
       // A cell with many fallbacks folds them away.
       const beta = /<tr><th scope="row">Test Brand Beta.*?<\/tr>/.exec(html)![0];

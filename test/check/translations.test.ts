@@ -83,7 +83,7 @@ describe("outdated translations", () => {
       const file = path.join(fx.content, "strings.yaml");
       await writeFile(file, (await readFile(file, "utf8")).replace('zh:\n', 'zh:\n  notFoundText: "中文 notFoundText"\n'));
       const r = await runCli(["check"], fx.dir);
-      expect(r.out).toContain("content/strings.yaml:72:17 zh /notFoundText is outdated: no record of which en text it translates");
+      expect(r.out).toContain("content/strings.yaml:75:17 zh /notFoundText is outdated: no record of which en text it translates");
     } finally {
       await fx.cleanup();
     }

@@ -40,7 +40,7 @@ describe("authoringWarnings", () => {
 
   it("lists the untranslated fields of each file and language at the language's block", async () => {
     const { lines } = await warningsWith({});
-    expect(lines).toContain("content/strings.yaml:71:1 /zh zh: 1 of 69 fields untranslated (shown in en): /notFoundText");
+    expect(lines).toContain("content/strings.yaml:74:1 /zh zh: 1 of 72 fields untranslated (shown in en): /notFoundText");
     expect(lines).toContain("content/home.yaml:66:1 /ja ja: 1 of 31 fields untranslated (shown in en): /heroSubtitle");
     expect(lines).toContain("content/hotels/alpha.yaml:31:3 /text/zh zh: 23 of 27 fields untranslated (shown in en): /title, /location, /locality, /country, /description and 18 more");
     expect(lines.filter((l) => l.includes(" en: "))).toEqual([]);

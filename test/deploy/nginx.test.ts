@@ -28,7 +28,7 @@ const IMMUTABLE = /immutable/;
 
 /** The security headers every response must carry, as the README promises them. */
 function expectSecurityHeaders(r: Response, what: string) {
-  expect(r.headers.get("content-security-policy"), what).toMatch(/^default-src 'self'; script-src 'self'; .*frame-ancestors 'none'/);
+  expect(r.headers.get("content-security-policy"), what).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='; .*frame-ancestors 'none'/);
   expect(r.headers.get("x-content-type-options"), what).toBe("nosniff");
   expect(r.headers.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
   expect(r.headers.get("permissions-policy"), what).toContain("camera=()");

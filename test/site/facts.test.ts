@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { FACT_KINDS, factProblem, factViews, unstatedFacts } from "../../src/site/facts.js";
+import { FACT_KINDS, factProblem, factViews, featuresBeyondFacts, unstatedFacts } from "../../src/site/facts.js";
 import type { HotelFact, UiStrings } from "../../src/types.js";
 import { REPO } from "../support/fixture.js";
 
@@ -22,16 +22,16 @@ const facts: HotelFact[] = [
 ];
 
 describe("factViews", () => {
-  it("formats English figures with their units and qualifiers as stated", () => {
+  it("formats English figures with their units and qualifiers as stated, a figure bound to its unit", () => {
     expect(factViews(facts, strings.en, "en")).toEqual([
       { label: "Rooms", value: "1,800" },
       { label: "Restaurants", value: "40+" },
-      { label: "Event space", value: "over 200,000 sq ft" },
-      { label: "Event space", value: "3,700 sqm" },
-      { label: "Grounds", value: "37 acres" },
-      { label: "To the airport", value: "about 40 minutes" },
-      { label: "Event capacity", value: "up to 1,000 guests" },
-      { label: "Elevation", value: "5,280 ft" },
+      { label: "Event space", value: "over 200,000\u00a0sq\u00a0ft" },
+      { label: "Event space", value: "3,700\u00a0sqm" },
+      { label: "Grounds", value: "37\u00a0acres" },
+      { label: "To the airport", value: "about 40\u00a0minutes" },
+      { label: "Event capacity", value: "up to 1,000\u00a0guests" },
+      { label: "Elevation", value: "5,280\u00a0ft" },
     ]);
   });
 
@@ -61,6 +61,15 @@ describe("factViews", () => {
   it("has every label, unit and qualifier string in every bundled language", () => {
     const keys = Object.values(FACT_KINDS).flatMap((k) => [k.label, ...(k.implied ? [k.implied] : [])]);
     for (const lang of ["en", "zh", "ja"]) for (const key of keys) expect(strings[lang][key], `${lang} ${key}`).toBeTruthy();
+  });
+});
+
+describe("featuresBeyondFacts", () => {
+  it("drops the features that state a fact's figure, in the language's format or plainly, and keeps the rest", () => {
+    const features = ["1,800 rooms and suites", "40+ restaurants, bars and lounges", "Over 200000 sq ft event space", "Set on Nassau's Cable Beach", "18,000 rooms nearby", "3 pools"];
+    expect(featuresBeyondFacts(features, facts, "en")).toEqual(["Set on Nassau's Cable Beach", "18,000 rooms nearby", "3 pools"]);
+    expect(featuresBeyondFacts(["1,800间客房及套房", "坐落于拿骚凯布尔海滩"], facts, "zh-Hans")).toEqual(["坐落于拿骚凯布尔海滩"]);
+    expect(featuresBeyondFacts(features, undefined, "en")).toEqual(features);
   });
 });
 

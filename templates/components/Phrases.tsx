@@ -1,0 +1,30 @@
+// A headline set as its language's typesetters would (templates/components/line-breaks.ts): Chinese and Japanese with a
+// <wbr> between phrases (the stylesheet gives these elements `word-break: keep-all`), names from the content kept
+// whole; spaced languages without a one-word last line. The segmenter follows the text's language (a text that fell
+// back is in the default language), chosen by its BCP 47 tag: no language branching here.
+import { createContext, useContext, type ReactNode } from "react";
+import { noWidow, phrases, placeLine, segmenterFor } from "./line-breaks";
+import { useLangOf } from "./T";
+
+const Setting = createContext<{ htmlLang: string; names: readonly string[] }>({ htmlLang: "", names: [] });
+
+/**
+ * The page's language and the names from the content whose letters no line inside may split; a nested one adds
+ * its names (a hotel's own page, a card) to those around it.
+ */
+export function Names({ htmlLang, names, children }: { htmlLang?: string; names: readonly (string | undefined)[]; children: ReactNode }) {
+  const outer = useContext(Setting);
+  const value = { htmlLang: htmlLang ?? outer.htmlLang, names: [...outer.names, ...names.filter((n): n is string => !!n)] };
+  return <Setting.Provider value={value}>{children}</Setting.Provider>;
+}
+
+/** A text field (as <T> shows it: in a <span lang dir> when it fell back) with its line breaks set; a `place` line
+ * (a location) wraps between its comma-separated places. */
+export function Phrases({ children: text, place = false }: { children: string | undefined; place?: boolean }) {
+  const attrs = useLangOf(text);
+  const { htmlLang, names } = useContext(Setting);
+  if (text === undefined) return null;
+  const parser = segmenterFor(attrs.lang ?? htmlLang);
+  const body = parser ? phrases(text, parser, names).flatMap((p, i) => (i ? [<wbr key={i} />, p] : [p])) : place ? placeLine(text) : noWidow(text);
+  return attrs.lang ? <span {...attrs}>{body}</span> : <>{body}</>;
+}

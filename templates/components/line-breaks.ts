@@ -1,0 +1,125 @@
+// Where a heading's lines may break, decided at build time so it holds in every browser and without JavaScript.
+// Chinese and Japanese have no spaces: BudouX (a segmenter made for them) finds the phrases, the page gets a <wbr>
+// between them and `word-break: keep-all` (no break anywhere else). Segmenters split transliterated names
+// (巴塞罗|那, 君|悦), so a run of the text that a name from the content (a hotel's name, its location) also holds
+// is kept whole. Languages with spaces keep their last two words together (no one-word last line). Pure.
+import { jaModel, Parser, zhHansModel, zhHantModel } from "budoux";
+
+/** The segmenter's model for each script its language's BCP 47 tag may name (site.yaml's htmlLang). */
+const MODELS: { tag: RegExp; model: Record<string, Record<string, number>> }[] = [
+  { tag: /^ja(-|$)/i, model: jaModel },
+  { tag: /^zh(-hans)?(-(cn|sg|my))?$/i, model: zhHansModel },
+  { tag: /^zh(-hant)?(-(tw|hk|mo))?$/i, model: zhHantModel },
+];
+
+const parsers = new Map<object, Parser>();
+
+/** The phrase segmenter for a language, made once per thread; null for a language that spaces its words. */
+export function segmenterFor(htmlLang: string): Parser | null {
+  const found = MODELS.find((m) => m.tag.test(htmlLang));
+  if (!found) return null;
+  let parser = parsers.get(found.model);
+  if (!parser) parsers.set(found.model, (parser = new Parser(found.model)));
+  return parser;
+}
+
+const LETTER = /[\p{L}\p{N}]/u;
+const SPACED = /\s/;
+
+/** Most texts whose boundaries a thread keeps: the labels, names and titles every page of a language repeats. */
+const KEPT = 4096;
+const kept = new Map<Parser, Map<string, number[]>>();
+/** The segmenter's phrase boundaries in a text, worked out once per thread for the texts pages repeat. */
+function boundaries(parser: Parser, text: string): number[] {
+  let byText = kept.get(parser);
+  if (!byText) kept.set(parser, (byText = new Map()));
+  let found = byText.get(text);
+  if (!found) {
+    if (byText.size >= KEPT) byText.clear();
+    byText.set(text, (found = parser.parseBoundaries(text)));
+  }
+  return found;
+}
+
+const pairsOf = new Map<string, Set<string>>();
+/** Every pair of adjacent letters in a name (kept like the boundaries: a large site's names do not pile up). */
+function letterPairs(name: string): Set<string> {
+  let pairs = pairsOf.get(name);
+  if (!pairs) {
+    pairs = new Set();
+    for (let i = 1; i < name.length; i++) if (LETTER.test(name[i - 1]) && LETTER.test(name[i])) pairs.add(name.slice(i - 1, i + 1));
+    if (pairsOf.size >= KEPT) pairsOf.clear();
+    pairsOf.set(name, pairs);
+  }
+  return pairs;
+}
+
+/**
+ * The text cut into pieces at the places a line may break: the segmenter's phrase boundaries, less those inside a
+ * run the text shares with one of `names` (two letters or more: a boundary between two letters that stand side by
+ * side in a name). Joined, the pieces are the text.
+ */
+export function phrases(text: string, parser: Parser, names: readonly string[]): string[] {
+  if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return [text];
+  const pairs = names.map(letterPairs);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const at of boundaries(parser, text)) {
+    // Inside a run the text shares with a name: the two letters around the boundary are a pair of that name.
+    const around = text.slice(at - 1, at + 1);
+    if (pairs.some((p) => p.has(around))) continue;
+    // A break beside a space is the space's own: no second one.
+    if (SPACED.test(text[at - 1]) || SPACED.test(text[at])) continue;
+    pieces.push(text.slice(from, at));
+    from = at;
+  }
+  pieces.push(text.slice(from));
+  // A middle dot joins the words of a compound (マイル・ハイ・シティ): a line may end after one only where a
+  // phrase does, so elsewhere a word joiner follows it.
+  return pieces.map((p) => p.replace(/(?<=[\p{L}\p{N}])([・･])(?=[\p{L}\p{N}])/gu, "$1\u2060"));
+}
+
+/**
+ * The longest run of text every one of `names` holds, trimmed (the brand as the content writes it in their language:
+ * 君悦酒店, グランド ハイアット), or undefined when they share no two letters.
+ */
+export function sharedName(names: readonly string[]): string | undefined {
+  if (names.length < 2) return undefined;
+  const [first, ...rest] = names;
+  let best = "";
+  for (let i = 0; i < first.length; i++) {
+    for (let j = first.length; j - i > best.length; j--) {
+      const run = first.slice(i, j).trim();
+      if (run.length > best.length && rest.every((n) => n.includes(run))) {
+        best = run;
+        break;
+      }
+    }
+  }
+  return best.length >= 2 ? best : undefined;
+}
+
+/** Longest pair of last words bound together: longer, they could be wider than a phone's line. */
+const BOUND_MAX = 16;
+
+/** A headline in a spaced language with its last two words bound by a no-break space (three words or more). */
+export function noWidow(text: string): string {
+  const words = text.trimEnd().split(" ");
+  if (words.length < 3 || words.at(-1)!.length + words.at(-2)!.length + 1 > BOUND_MAX) return text;
+  const last = words.pop()!;
+  return `${words.join(" ")}\u00a0${last}`;
+}
+
+/** Longest part of a place line whose words are bound together. */
+const PART_MAX = 24;
+
+/**
+ * A place line in a spaced language ("Kuala Lumpur, Malaysia") with each comma-separated part's words bound by
+ * no-break spaces, so it wraps between places, never inside one ("Kuala / Lumpur").
+ */
+export function placeLine(text: string): string {
+  return text
+    .split(", ")
+    .map((part) => (part.length <= PART_MAX ? part.replace(/ /g, "\u00a0") : part))
+    .join(", ");
+}
