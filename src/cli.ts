@@ -10,7 +10,7 @@ import { formatTranslationFindings, translationFindings, translationWarnings } f
 import { ContentErrors } from "./errors.js";
 import { FileError } from "./io/file-error.js";
 import { writeGuarded } from "./io/write.js";
-import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings } from "./report.js";
+import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings, unpublishedNote, variantsNote } from "./report.js";
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import type { Io } from "./io.js";
 import { packageRoot } from "./util/paths.js";
@@ -103,14 +103,14 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     if (o.verbose) io.out(formatTimings(result.timings, performance.now() - started));
     if (result.warnings.length) io.out(formatWarnings(result.warnings));
     const w = result.warnings.length;
+    const unpublished = unpublishedNote(result.warnings);
     io.out(
       `Built ${result.pages.length} pages (${result.files} files) into ${o.out} in ${seconds(performance.now() - started)}` +
-        (w ? `, ${w} warning${w === 1 ? "" : "s"} (run hotelsite check for details)` : ""),
+        (w ? `, ${w} warning${w === 1 ? "" : "s"} (run hotelsite check for details)` : "") +
+        (unpublished ? `; ${unpublished}` : ""),
     );
     const { encoded, committedDir } = result.images;
-    if (encoded && committedDir) {
-      io.out(`Encoded ${encoded} new image variant${encoded === 1 ? "" : "s"} into ${path.relative(io.cwd ?? process.cwd(), committedDir) || "."}: commit them with the content, so the next clone builds without encoding.`);
-    }
+    if (encoded && committedDir) io.out(variantsNote(encoded, committedDir, io.cwd ?? process.cwd()));
   });
 
   pipelineOptions(program.command("check").description("validate and resolve the content, report translation coverage and warnings; writes nothing"))
@@ -163,7 +163,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
           `\n${result.pages.length} pages checked: ${fallbacks} field${fallbacks === 1 ? "" : "s"} fall back to ${languages[0]}, ` +
             (tr.outdated.length ? `${tr.outdated.length} outdated, ` : "") +
             (tr.inconsistent.length ? `${tr.inconsistent.length} inconsistent, ` : "") +
-            `${w} warning${w === 1 ? "" : "s"}${w ? ` in ${files} file${files === 1 ? "" : "s"}` : ""}.`,
+            `${w} warning${w === 1 ? "" : "s"}${w ? ` in ${files} file${files === 1 ? "" : "s"}` : ""}` +
+            (unpublishedNote(warnings) ? `; ${unpublishedNote(warnings)}.` : "."),
         );
         if (o.report) io.out(`Report written to ${o.report}`);
       }
@@ -197,7 +198,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       try {
         // Loaded only for watch (the folder watcher, the HTTP server): other commands start faster without it.
         const { startWatch } = await import("./watch/watch.js");
-        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r, undefined, Boolean(o.verbose))), onNote: io.out });
+        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r, undefined, Boolean(o.verbose), io.cwd)), onNote: io.out });
         session = await Promise.race([starting, stopping.then(() => null)]);
         if (!session) {
           if (!(await settleWithin(starting.then((s) => s.stop())))) io.err("note: stopped without waiting for the first build to finish");

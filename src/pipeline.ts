@@ -85,6 +85,8 @@ export interface RunReport {
   failure?: Error;
   /** Things worth telling the user (a schema change needs a restart). */
   notes: string[];
+  /** Image variants this run encoded, and where they were kept (content/.generated/images: to be committed). */
+  encoded?: { variants: number; dir?: string };
   ms: number;
   timings: Partial<Timings>;
 }
@@ -138,6 +140,10 @@ export interface Publish {
 
 /** Every publishing file, the route files first. */
 const publishing = (p: Publish): OutputFile[] => [...p.routes, ...p.copy];
+
+/** The variants a run's image stage encoded, when it ran (a kept image stage encoded nothing this run). */
+const encodedBy = (imaged: NonNullable<State["images"]>, prev?: State): Pick<RunReport, "encoded"> =>
+  imaged !== prev?.images && imaged.encoded ? { encoded: { variants: imaged.encoded, dir: imaged.committedDir } } : {};
 
 /** A run's result: the state the next run starts from (the previous one when this run failed) and its report. */
 export interface RunResult {
@@ -366,7 +372,7 @@ export async function run(previous: State | undefined, changed: Set<string> | "a
     const pages = site.pages.length;
     return {
       state,
-      report: { ...report, ok: true, full: done.rendered.length === pages, rendered: done.rendered.map((r) => r.page.outFile), why: prev ? plan.why : {}, firstBatch, written: done.written.sort(), removed: done.removed.sort(), pages, warnings, errors: [], ms: performance.now() - started },
+      report: { ...report, ok: true, full: done.rendered.length === pages, rendered: done.rendered.map((r) => r.page.outFile), why: prev ? plan.why : {}, firstBatch, written: done.written.sort(), removed: done.removed.sort(), pages, warnings, errors: [], ms: performance.now() - started, ...encodedBy(out.imaged, prev) },
     };
   } catch (e) {
     // A first run's staging folder is thrown away whole; the last good output stays as it was.
