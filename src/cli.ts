@@ -32,6 +32,7 @@ const defaultIo: Io = {
   out: (t) => process.stdout.write(t.endsWith("\n") ? t : t + "\n"),
   err: (t) => process.stderr.write(t.endsWith("\n") ? t : t + "\n"),
   progress: process.stderr.isTTY ? (t) => void process.stderr.write(t) : undefined,
+  heartbeat: process.stderr.isTTY ? undefined : (t) => void process.stderr.write(t + "\n"),
 };
 
 /** Seconds with two decimals. */
