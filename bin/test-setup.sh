@@ -4,7 +4,8 @@
 # apt-get, whichever Debian packages are missing: Chromium with CJK fonts (browser tests), a Java runtime (the Nu
 # HTML Checker), openssl (the link checker's TLS test) and nginx (test/deploy/nginx.test.ts runs it from a
 # temporary configuration). It installs them as root or through sudo; without either it names what is missing
-# and how to install it, and stops. No system service is started or enabled.
+# and how to install it, and stops. No system service is started or enabled. With `tools` (before test:unit and
+# test:build, which need no system package) it installs the test tools only.
 set -e
 cd "$(dirname "$0")/.."
 missing_dev=$(node -e 'const fs = require("fs"); const p = JSON.parse(fs.readFileSync("package.json", "utf8"));
@@ -13,6 +14,7 @@ if [ -n "$missing_dev" ]; then
   echo "test setup: installing the test tools (npm ci with devDependencies; about 80 s with npm's cache filled)..."
   npm ci --no-audit --no-fund
 fi
+[ "${1:-}" != tools ] || exit 0
 packages=""
 command -v chromium >/dev/null 2>&1 || packages="$packages chromium"
 fc-list 2>/dev/null | grep -qi "noto.*cjk" || packages="$packages fonts-noto-cjk"

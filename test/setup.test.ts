@@ -40,7 +40,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(box, { recursive: true, force: true }));
 
-const run = (script: string) => spawnSync("/bin/sh", [path.join(box, "repo", "bin", script)], { env: { PATH: path.join(box, "stubs") }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const run = (script: string, ...args: string[]) => spawnSync("/bin/sh", [path.join(box, "repo", "bin", script), ...args], { env: { PATH: path.join(box, "stubs") }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 /** Marks the test tools as installed, as a full `npm ci` leaves them. */
 async function devInstalled(): Promise<void> {
@@ -79,7 +79,17 @@ describe("bin/test-setup.sh", () => {
     expect(existsSync(path.join(box, "policy-rc.d"))).toBe(false);
   });
 
-  it("leaves the test tools alone when they are installed, and goes through sudo for a user allowed to use it", async () => {
+  it("with tools (before test:unit and test:build) installs the test tools only, whatever else is missing", async () => {
+    const r = run("test-setup.sh", "tools");
+    expect(r.status, r.stderr).toBe(0);
+    expect(await log()).toEqual(["npm ci --no-audit --no-fund"]);
+    await devInstalled();
+    await rm(path.join(box, "log"));
+    expect(run("test-setup.sh", "tools").status).toBe(0);
+    expect(await log()).toEqual([]);
+  });
+
+    it("leaves the test tools alone when they are installed, and goes through sudo for a user allowed to use it", async () => {
     await devInstalled();
     await stub("id", "echo 1000");
     await stub("sudo", `printf '%s\\n' "sudo $*" >> ${box}/log; [ "$1" = -n ] || "$@"`);
