@@ -31,7 +31,8 @@ const system = [
 export default defineConfig({
   test: {
     reporters: ["default", "./test/support/summary-reporter.ts"],
-    testTimeout: 30_000,
+    // Guards against a hang, not speed limits: a loaded machine (other builds beside the suite) runs a build test for a minute.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
     // Loaded content is frozen once validated (src/util/deep-freeze.ts): a stage that mutates it fails here.

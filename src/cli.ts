@@ -228,9 +228,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .description("create content from a commented template")
     .command("hotel <id>")
     .description("write content/hotels/<id>.yaml with every field its layout needs, as TODO placeholders")
-    .requiredOption("--layout <name>", `page layout: ${LAYOUTS.join(", ")}`)
+    .option("--layout <name>", `page layout: ${LAYOUTS.join(", ")}`)
     .option("--content <dir>", "content folder", "content")
-    .action(async (id: string, o: { layout: string; content: string }) => {
+    .action(async (id: string, o: { layout?: string; content: string }) => {
       const made = await newHotel({ contentDir: o.content, id, layout: o.layout, cwd: io.cwd });
       io.out(`Created ${made.file} (layout ${o.layout}).\nNext:\n${made.next.map((s, i) => `  ${i + 1}. ${s}`).join("\n")}`);
     });

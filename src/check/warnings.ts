@@ -4,7 +4,7 @@
 // warnings out.
 import type { Warning } from "../errors.js";
 import { placeholderPointers } from "../content/placeholders.js";
-import { unstatedFacts } from "../site/facts.js";
+import { spellings, unstatedFacts } from "../site/facts.js";
 import type { Coverage } from "../site/resolve.js";
 import type { Content, LoadedContent, SourceFile } from "../types.js";
 
@@ -107,7 +107,8 @@ export function authoringWarnings({ loaded, content, coverage }: WarningsInput):
     const source = sources.get(`hotel:${hotel.id}`)?.source;
     if (!source) continue;
     for (const i of unstatedFacts(hotel.facts, hotel.text[def], defLang)) {
-      warnings.push(at(source, `/facts/${i}/value`, `${hotel.facts![i].value} is not a figure this hotel's ${def} copy states; a fact repeats what the copy says`));
+      const as = spellings(hotel.facts![i].value, defLang).join(", ");
+      warnings.push(at(source, `/facts/${i}/value`, `${hotel.facts![i].value} is not in this hotel's ${def} copy (looked for: ${as}); a key fact must repeat a figure the copy states: write it into the copy, or remove the fact`));
     }
   }
 

@@ -109,7 +109,8 @@ describe("hotelsite new hotel", () => {
     const built = await runCli(["build"], fx.dir);
     expect(built.code).toBe(0);
     expect(await readFile(path.join(fx.dir, "dist", "zh", "test-brand-delta", "index.html"), "utf8")).toContain("Filled main title");
-  });
+    // Two builds and three checks: minutes on a loaded machine.
+  }, 180_000);
 
   it("stays correct after a translate import: the imported ja block validates and no note asks to uncomment anything", async () => {
     expect((await runCli(["new", "hotel", "delta", "--layout", "story"], fx.dir)).code).toBe(0);
@@ -164,7 +165,7 @@ describe("hotelsite new hotel", () => {
     expect(r.err).toBe("error: content/site.yaml is a named pipe (FIFO), not a regular file\nrun hotelsite new in the project folder, or pass --content <dir>\n");
   });
 
-  it("refuses an id that is not a slug part, and an unknown layout", async () => {
+  it("refuses an id that is not a slug part and an unknown layout, and lists the layouts when none is given", async () => {
     const bad = await runCli(["new", "hotel", "Grand_Hyatt", "--layout", "story"], fx.dir);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('"Grand_Hyatt" cannot be a hotel id: it must be lower-case letters and digits joined by single hyphens');
@@ -175,6 +176,11 @@ describe("hotelsite new hotel", () => {
     expect(layout.err).toContain('"gallery" is not a layout; use one of: showcase, story, article');
     const missing = await runCli(["new", "hotel", "delta"], fx.dir);
     expect(missing.code).toBe(2);
+    expect(missing.err).toBe(
+      "error: a new hotel needs a layout: --layout showcase, story or article\n" +
+        `  ${hotelSchema.properties.layout.description}\n` +
+        "  e.g. hotelsite new hotel delta --layout article\n",
+    );
     expect((await readdir(path.join(fx.content, "hotels"))).sort()).toEqual(["alpha.yaml", "beta.yaml", "gamma.yaml"]);
   });
 });
