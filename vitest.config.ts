@@ -13,7 +13,7 @@ const build = [
   "test/render/{facts-panel,package-imports,pool}.test.ts",
   "test/robustness/{bad-input,escaping}.test.ts",
   "test/site/{affiliate,fallback-marks,flags,html-scan,lastmod,rtl-language,site-name}.test.ts",
-  "test/translate/{command-io,rename,roundtrip}.test.ts",
+  "test/translate/{command-io,prefill,rename,roundtrip}.test.ts",
 ];
 /** What needs the machine: Chromium, nginx, Java, openssl, processes and their signals, watchers, servers. */
 const system = [
