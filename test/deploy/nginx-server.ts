@@ -1,4 +1,4 @@
-// Real nginx for tests: the README's server block, cut out between its markers so the README and the test
+// Real nginx for tests: the server block of docs/deploying.md, cut out between its markers so the docs and the test
 // cannot drift, run as a foreground child on a free port over a built output folder.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -8,11 +8,11 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import { REPO } from "../support/fixture.js";
 
-/** The server block of the README's nginx section. */
+/** The server block of docs/deploying.md's nginx section. */
 export async function readmeServerBlock(): Promise<string> {
-  const readme = await readFile(path.join(REPO, "README.md"), "utf8");
-  const m = /<!-- nginx-server-block:start -->\n```nginx\n([\s\S]*?)```\n<!-- nginx-server-block:end -->/.exec(readme);
-  if (!m) throw new Error("README.md has no nginx server block between its markers");
+  const doc = await readFile(path.join(REPO, "docs", "deploying.md"), "utf8");
+  const m = /<!-- nginx-server-block:start -->\n```nginx\n([\s\S]*?)```\n<!-- nginx-server-block:end -->/.exec(doc);
+  if (!m) throw new Error("docs/deploying.md has no nginx server block between its markers");
   return m[1];
 }
 
@@ -25,7 +25,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts nginx with the README's block serving `dist` (only listen, server_name and the /srv path replaced). */
+/** Starts nginx with the block of docs/deploying.md serving `dist` (only listen, server_name and the /srv path replaced). */
 export async function startNginx(opts: { dist: string; work: string }): Promise<{ url: string; stop: () => Promise<void> }> {
   const block = (await readmeServerBlock())
     .replace(/^(\s*)listen [^;]*;/m, `$1listen 127.0.0.1:${await freePort()};`)
