@@ -33,7 +33,7 @@ export default defineConfig({
     reporters: ["default", "./test/support/summary-reporter.ts"],
     // Guards against a hang, not speed limits: a loaded machine (other builds beside the suite) runs a build test for a minute.
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 600_000,
     pool: "forks",
     // Loaded content is frozen once validated (src/util/deep-freeze.ts): a stage that mutates it fails here.
     env: { HOTELSITE_FREEZE: "1" },
