@@ -160,12 +160,12 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         if (lockNote) io.out(`\n${lockNote}`);
         const w = warnings.length;
         const files = new Set(warnings.map((x) => x.place.file)).size;
+        const unpublished = unpublishedNote(warnings);
         io.out(
           `\n${result.pages.length} pages checked: ${fallbacks} field${fallbacks === 1 ? "" : "s"} fall back to ${languages[0]}, ` +
             (tr.outdated.length ? `${tr.outdated.length} outdated, ` : "") +
             (tr.inconsistent.length ? `${tr.inconsistent.length} inconsistent, ` : "") +
-            `${w} warning${w === 1 ? "" : "s"}${w ? ` in ${files} file${files === 1 ? "" : "s"}` : ""}` +
-            (unpublishedNote(warnings) ? `; ${unpublishedNote(warnings)}.` : "."),
+            `${w} warning${w === 1 ? "" : "s"}${w ? ` in ${files} file${files === 1 ? "" : "s"}` : ""}${unpublished ? `; ${unpublished}` : ""}.`,
         );
         if (o.report) io.out(`Report written to ${o.report}`);
       }
