@@ -34,6 +34,9 @@ export default defineConfig({
     // Guards against a hang, not speed limits: a loaded machine (other builds beside the suite) runs a build test for a minute.
     testTimeout: 120_000,
     hookTimeout: 600_000,
+    // expect.poll waits for a state (a smooth scroll's end, a CSP report): 1 s by default, which a loaded machine
+    // misses; the wait ends as soon as the state is reached.
+    expect: { poll: { timeout: 30_000 } },
     pool: "forks",
     // Loaded content is frozen once validated (src/util/deep-freeze.ts): a stage that mutates it fails here.
     env: { HOTELSITE_FREEZE: "1" },

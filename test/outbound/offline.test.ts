@@ -14,16 +14,16 @@ import { runCli } from "../support/fixture.js";
 let dir: string;
 let server: http.Server;
 let base: string;
-const asked: string[] = [];
-/** Answers to /slow held until the test has seen the heartbeat. */
+/** Answers to /slow held until the test has seen the heartbeat, and a signal that the first request came. */
 const held: http.ServerResponse[] = [];
+let slowAsked: () => void;
+const slowSeen = new Promise<void>((resolve) => (slowAsked = resolve));
 const gone = "http://gone.hotelsite-test.invalid";
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hotelsite-offline-"));
   server = http.createServer((req, res) => {
-    asked.push(req.url!);
-    if (req.url === "/slow") return void held.push(res);
+    if (req.url === "/slow") return void (held.push(res), slowAsked());
     res.writeHead(200).end();
   });
   base = await new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
@@ -70,7 +70,7 @@ describe("hotelsite links with a host that does not resolve", () => {
       const beats: string[] = [];
       const io = { out: () => {}, err: () => {}, cwd: dir, heartbeat: (t: string) => void beats.push(t) };
       const running = main(["links", "--allow-private", "--timeout", "60000"], io);
-      await vi.waitFor(() => expect(asked).toContain("/slow"));
+      await slowSeen;
       vi.advanceTimersByTime(10_000);
       expect(beats).toEqual(["Checking outbound links: 0 of 1 done"]);
       for (const res of held) res.writeHead(200).end();
