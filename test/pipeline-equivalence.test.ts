@@ -81,7 +81,9 @@ describe.each(SIZES)("incremental runs equal a clean build: $name", ({ extra, nu
           await addHotels(content, extra);
           // A preview open on one page: runs render and write it first, in a batch of its own.
           const preview = { shown: () => ["zh/test-brand-beta/index.html"], written: () => {} };
-          const opts: PipelineOptions = { contentDir: "content", outDir: "watched", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE, keep: true, preview, threads: threads(round) };
+          // The per-page time limit is wall-clock: on a loaded machine a page took over its default 30 s here.
+          const limits = { timeoutMs: 600_000 };
+          const opts: PipelineOptions = { contentDir: "content", outDir: "watched", templatesDir: "templates", cwd: fx.dir, now: NOW, devScript: LIVE, keep: true, preview, threads: threads(round), limits };
           const first = await run(undefined, "all", opts);
           expect(first.report.errors).toEqual([]);
           state = first.state;
