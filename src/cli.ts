@@ -10,7 +10,7 @@ import { formatTranslationFindings, translationFindings, translationWarnings } f
 import { ContentErrors } from "./errors.js";
 import { FileError } from "./io/file-error.js";
 import { writeGuarded } from "./io/write.js";
-import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings } from "./summary.js";
+import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings, unpublishedNote, variantsNote } from "./summary.js";
 import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import type { Io } from "./io.js";
 import { packageRoot } from "./util/paths.js";
@@ -33,6 +33,7 @@ const defaultIo: Io = {
   out: (t) => process.stdout.write(t.endsWith("\n") ? t : t + "\n"),
   err: (t) => process.stderr.write(t.endsWith("\n") ? t : t + "\n"),
   progress: process.stderr.isTTY ? (t) => void process.stderr.write(t) : undefined,
+  heartbeat: process.stderr.isTTY ? undefined : (t) => void process.stderr.write(t + "\n"),
 };
 
 /** Seconds with two decimals. */
@@ -104,14 +105,14 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     if (o.verbose) io.out(`${formatTimings(result.timings, performance.now() - started)}; ${result.threads} rendering thread${result.threads === 1 ? "" : "s"}`);
     if (result.warnings.length) io.out(formatWarnings(result.warnings));
     const w = result.warnings.length;
+    const unpublished = unpublishedNote(result.warnings);
     io.out(
       `Built ${result.pages.length} pages (${result.files} files) into ${o.out} in ${seconds(performance.now() - started)}` +
-        (w ? `, ${w} warning${w === 1 ? "" : "s"} (run hotelsite check for details)` : ""),
+        (w ? `, ${w} warning${w === 1 ? "" : "s"} (run hotelsite check for details)` : "") +
+        (unpublished ? `; ${unpublished}` : ""),
     );
     const { encoded, committedDir } = result.images;
-    if (encoded && committedDir) {
-      io.out(`Encoded ${encoded} new image variant${encoded === 1 ? "" : "s"} into ${path.relative(io.cwd ?? process.cwd(), committedDir) || "."}: commit them with the content, so the next clone builds without encoding.`);
-    }
+    if (encoded && committedDir) io.out(variantsNote(encoded, committedDir, io.cwd ?? process.cwd()));
   });
 
   pipelineOptions(program.command("check").description("validate and resolve the content, report translation coverage and warnings; writes nothing"))
@@ -163,11 +164,12 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         if (placements) io.out(`\n${placements}`);
         const w = warnings.length;
         const files = new Set(warnings.map((x) => x.place.file)).size;
+        const unpublished = unpublishedNote(warnings);
         io.out(
           `\n${result.pages.length} pages checked: ${fallbacks} field${fallbacks === 1 ? "" : "s"} fall back to ${languages[0]}, ` +
             (tr.outdated.length ? `${tr.outdated.length} outdated, ` : "") +
             (tr.inconsistent.length ? `${tr.inconsistent.length} inconsistent, ` : "") +
-            `${w} warning${w === 1 ? "" : "s"}${w ? ` in ${files} file${files === 1 ? "" : "s"}` : ""}.`,
+            `${w} warning${w === 1 ? "" : "s"}${w ? ` in ${files} file${files === 1 ? "" : "s"}` : ""}${unpublished ? `; ${unpublished}` : ""}.`,
         );
         if (o.report) io.out(`Report written to ${o.report}`);
       }
@@ -201,7 +203,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       try {
         // Loaded only for watch (the folder watcher, the HTTP server): other commands start faster without it.
         const { startWatch } = await import("./watch/watch.js");
-        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r, undefined, Boolean(o.verbose))), onNote: io.out });
+        const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r, undefined, Boolean(o.verbose), io.cwd)), onNote: io.out });
         session = await Promise.race([starting, stopping.then(() => null)]);
         if (!session) {
           if (!(await settleWithin(starting.then((s) => s.stop())))) io.err("note: stopped without waiting for the first build to finish");
@@ -230,9 +232,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .description("create content from a commented template")
     .command("hotel <id>")
     .description("write content/hotels/<id>.yaml with every field its layout needs, as TODO placeholders")
-    .requiredOption("--layout <name>", `page layout: ${LAYOUTS.join(", ")}`)
+    .option("--layout <name>", `page layout: ${LAYOUTS.join(", ")}`)
     .option("--content <dir>", "content folder", "content")
-    .action(async (id: string, o: { layout: string; content: string }) => {
+    .action(async (id: string, o: { layout?: string; content: string }) => {
       const made = await newHotel({ contentDir: o.content, id, layout: o.layout, cwd: io.cwd });
       io.out(`Created ${made.file} (layout ${o.layout}).\nNext:\n${made.next.map((s, i) => `  ${i + 1}. ${s}`).join("\n")}`);
     });

@@ -56,6 +56,8 @@ export class ContentErrors extends Error {
 export interface Warning {
   place: Place;
   message: string;
+  /** The id of a hotel left out of the site (unfinished), which build, check and watch name in their summaries. */
+  unpublished?: string;
 }
 
 /** Sorts errors by file, then line, so reports read top to bottom. */

@@ -11,4 +11,6 @@ export interface Io {
   onServing?: (url: string) => void;
   /** Writes a progress line as it is (carriage returns included); set only when stderr is a terminal. */
   progress?: (text: string) => void;
+  /** Writes a line saying how far a long command got (every 10 s); set only when stderr is not a terminal (CI, logs). */
+  heartbeat?: (text: string) => void;
 }

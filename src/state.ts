@@ -65,6 +65,8 @@ export interface RunReport {
   failure?: Error;
   /** Things worth telling the user (a schema change needs a restart). */
   notes: string[];
+  /** Image variants this run encoded, and where they were kept (content/.generated/images: to be committed). */
+  encoded?: { variants: number; dir?: string };
   ms: number;
   timings: Partial<Timings>;
   /** The rendering threads the run had (none: it failed before it started them). */

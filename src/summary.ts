@@ -1,5 +1,6 @@
 // How `check` and `build` speak: translation coverage per language and per page, warnings grouped by file,
 // content errors one per line. Pure formatting; the CLI prints what these return.
+import path from "node:path";
 import { ContentError, sortByPlace, type Warning } from "./errors.js";
 import type { Coverage } from "./site/resolve.js";
 
@@ -74,10 +75,21 @@ export function formatWarnings(warnings: Warning[]): string {
   let file = "";
   for (const w of sortByPlace(warnings)) {
     if (w.place.file !== file) lines.push((file = w.place.file));
-    const at = w.place.line ? `${w.place.line}:${w.place.column ?? 1} ` : "";
-    lines.push(`  ${at}${w.place.pointer ? `${w.place.pointer} ` : ""}${w.message}`.trimEnd());
+    const at = w.place.line ? `${w.place.line}:${w.place.column ?? 1}` : "";
+    lines.push(`  ${[at, w.place.pointer, w.message].filter(Boolean).join(" ")}`);
   }
   return lines.join("\n");
+}
+
+/** The summary's note on hotels left out of the site because they are unfinished (content/placeholders.ts), or "". */
+export function unpublishedNote(warnings: Warning[]): string {
+  const ids = warnings.flatMap((w) => (w.unpublished ? [w.unpublished] : []));
+  return ids.length ? `not published: ${ids.join(", ")} (TODO placeholders left)` : "";
+}
+
+/** What build and watch say after encoding image variants: where they went, and that they belong in the commit. */
+export function variantsNote(variants: number, dir: string, cwd: string): string {
+  return `Encoded ${variants} new image variant${variants === 1 ? "" : "s"} into ${path.relative(cwd, dir) || "."}: commit them with the content, so the next clone builds without encoding.`;
 }
 
 /** Every content error, one per line with its place, then the count. */

@@ -99,7 +99,7 @@ export async function update(session: Session, state: State, changed: Iterable<s
     session.readers?.update(state.reads, found.inputs);
     const coverage = mergeCoverage(state.coverage, found.coverage, content, changedIn.has(input.hotelList) || changedIn.has(input.site));
     const next: State = { load: loaded.cache, loaded, content, warnings, inputs, pages: new Map(slots.map((s) => [s.outFile, pageOf(s)])), reads: readsNow(), coverage, templates, assets, links, images: imaged, publish: published, paths, pending: new Set() };
-    const report = { ...base, ok: true, full: done.rendered.length === slots.length, rendered: done.rendered.map((r) => r.page.outFile), why: plan.why, firstBatch, written: done.written.sort(), removed: done.removed.sort(), pages: slots.length, warnings, errors: [], timings: ctx.timings, ms: performance.now() - ctx.started, threads: pool.threads };
+    const report = { ...base, ok: true, full: done.rendered.length === slots.length, rendered: done.rendered.map((r) => r.page.outFile), why: plan.why, firstBatch, written: done.written.sort(), removed: done.removed.sort(), pages: slots.length, warnings, errors: [], timings: ctx.timings, ms: performance.now() - ctx.started, threads: pool.threads, ...(imaged !== state.images && imaged.encoded ? { encoded: { variants: imaged.encoded, dir: imaged.committedDir } } : {}) };
     return { state: next, report };
   } catch (e) {
     // The files of this run are taken in again by the next one. A write that failed part way may have replaced

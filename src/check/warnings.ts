@@ -3,7 +3,8 @@
 // left from `hotelsite new`. Pure: the loaded files (for line numbers) and the resolved coverage in, located
 // warnings out.
 import type { Warning } from "../errors.js";
-import { unstatedFacts } from "../site/facts.js";
+import { placeholderPointers } from "../content/placeholders.js";
+import { spellings, unstatedFacts } from "../site/facts.js";
 import type { Coverage } from "../site/resolve.js";
 import type { Content, LoadedContent, SourceFile } from "../types.js";
 
@@ -50,15 +51,6 @@ function textSources(loaded: LoadedContent, content: Content): Map<string, { sou
 function at(source: SourceFile, pointer: string, message: string, key = false): Warning {
   const { line, column } = source.locate(pointer, { key });
   return { place: { file: source.file, line, column, pointer: pointer || "/" }, message };
-}
-
-/** Every string in a parsed file with its JSON pointer. */
-function* strings(data: unknown, pointer = ""): Generator<[string, string]> {
-  if (typeof data === "string") yield [pointer, data];
-  else if (Array.isArray(data)) for (let i = 0; i < data.length; i++) yield* strings(data[i], `${pointer}/${i}`);
-  else if (data && typeof data === "object") {
-    for (const [k, v] of Object.entries(data)) yield* strings(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
-  }
 }
 
 /** Inputs of {@link authoringWarnings}: what `check` already has. */
@@ -115,13 +107,14 @@ export function authoringWarnings({ loaded, content, coverage }: WarningsInput):
     const source = sources.get(`hotel:${hotel.id}`)?.source;
     if (!source) continue;
     for (const i of unstatedFacts(hotel.facts, hotel.text[def], defLang)) {
-      warnings.push(at(source, `/facts/${i}/value`, `${hotel.facts![i].value} is not a figure this hotel's ${def} copy states; a fact repeats what the copy says`));
+      const as = spellings(hotel.facts![i].value, defLang).join(", ");
+      warnings.push(at(source, `/facts/${i}/value`, `${hotel.facts![i].value} is not in this hotel's ${def} copy (looked for: ${as}); a key fact must repeat a figure the copy states: write it into the copy, or remove the fact`));
     }
   }
 
   let placeholders = 0;
   for (const source of [loaded.site, loaded.strings, loaded.home, ...loaded.hotels]) {
-    const found = [...strings(source.data)].filter(([, value]) => /\bTODO\b/.test(value)).map(([pointer]) => pointer);
+    const found = placeholderPointers(source.data);
     placeholders += found.length;
     if (found.length <= PLACEHOLDERS_LISTED) {
       for (const pointer of found) warnings.push(at(source, pointer, "still holds a TODO placeholder"));

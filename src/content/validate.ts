@@ -15,6 +15,7 @@ import { sourceTimes } from "./git-times.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import { loadValidators, type Validators } from "./validators.js";
 import { Memo, table } from "../util/memo.js";
+import { unfinishedHotels } from "./placeholders.js";
 
 /** The compiled validators, loaded once per process (standalone code cached by content: validators.ts). */
 let compiled: Validators | undefined;
@@ -55,14 +56,7 @@ function errorAt(source: SourceFile, pointer: string, message: string, hint?: st
 }
 
 /** Checks the per-language blocks of a text file: known language keys, default language complete. */
-function checkLanguages(
-  source: SourceFile,
-  blocks: Record<string, unknown>,
-  base: string,
-  site: SiteSettings | undefined,
-  complete: ValidateFunction | undefined,
-  errors: ContentError[],
-): void {
+function checkLanguages(source: SourceFile, blocks: Record<string, unknown>, base: string, site: SiteSettings | undefined, complete: ValidateFunction | undefined, errors: ContentError[]): void {
   if (!site) return;
   const codes = site.languages.map((l) => l.code);
   for (const key of Object.keys(blocks)) {
@@ -227,7 +221,9 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
     hotels.push(hotel);
     sourced.push({ source, hotel });
   }
-  errors.push(...aliasErrors(sourced));
+  const unfinished = unfinishedHotels(memo, sourced, { file: loaded.site, popular: site?.popularDestinations });
+  errors.push(...aliasErrors(sourced), ...unfinished.errors);
+  warnings.push(...unfinished.warnings);
 
   if (affiliate.link !== undefined) {
     const { hosts, where } = affiliate.of(undefined);
@@ -265,13 +261,13 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
   if (errors.length) throw new ContentErrors(distinct(errors));
   hotels.sort((a, b) => a.id.localeCompare(b.id));
   const files: Record<string, string> = { strings: loaded.strings.file, home: loaded.home.file };
-  for (const [id, source] of byId) files[`hotel:${id}`] = source.file;
+  for (const [id, source] of byId) if (!unfinished.ids.has(id)) files[`hotel:${id}`] = source.file;
   return {
     content: {
       site: site!,
       strings: withSiteName(loaded.strings.data as Content["strings"], site!.siteName, site!.languages[0].code),
       home: loaded.home.data as Content["home"],
-      hotels,
+      hotels: unfinished.ids.size ? hotels.filter((h) => !unfinished.ids.has(h.id)) : hotels,
       images: focused.images,
       files,
       changedAt: sourceTimes(loaded, files),

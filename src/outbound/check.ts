@@ -1,5 +1,6 @@
 // Checks every outbound URL of a site with a bounded number of requests in flight, and reports each URL's fate
-// with the pages that link to it.
+// with the pages that link to it. A host whose name does not resolve is asked once: offline (or with the host
+// gone), every other URL on it would wait for the same answer, so they are reported without being asked.
 import pLimit from "p-limit";
 import { probe, type ProbeOptions, type ProbeResult } from "./probe.js";
 
@@ -14,14 +15,25 @@ export interface CheckOptions extends ProbeOptions {
 /** One checked URL and the pages (URL paths) that link to it. */
 export interface LinkReport extends ProbeResult {
   pages: string[];
+  /** Not asked: its host's name did not resolve for another URL. */
+  notAsked?: boolean;
 }
+
+/** The failure probe.ts reports when a host's name does not resolve (ENOTFOUND, EAI_AGAIN). */
+export const UNRESOLVED = "the host name does not resolve";
+
+/** A URL's host, or "" when it is not a valid URL. */
+export const hostOf = (url: string) => URL.parse(url)?.host ?? "";
 
 /** Probes every URL of `links` (URL -> pages), at most `concurrency` at a time; results in the order given. */
 export async function checkOutbound(links: Map<string, string[]>, o: CheckOptions): Promise<LinkReport[]> {
   const total = links.size;
   let done = 0;
+  const unresolved = new Set<string>();
   return pLimit(Math.max(1, o.concurrency)).map(links, async ([url, pages]) => {
-    const report = { ...(await probe(url, o)), pages };
+    const host = hostOf(url);
+    const report: LinkReport = unresolved.has(host) ? { url, ok: false, error: UNRESOLVED, notAsked: true, chain: [], final: url, pages } : { ...(await probe(url, o)), pages };
+    if (report.error === UNRESOLVED) unresolved.add(hostOf(report.final));
     o.onProgress?.(++done, total);
     return report;
   });

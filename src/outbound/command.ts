@@ -7,7 +7,10 @@ import { type Command, CommanderError } from "commander";
 import type { Io } from "../io.js";
 import { FileError } from "../io/file-error.js";
 import { isWithin } from "../util/paths.js";
-import type { LinkReport } from "./check.js";
+import { hostOf, UNRESOLVED, type LinkReport } from "./check.js";
+
+/** How often a check whose output is not a terminal says how far it got. */
+const PROGRESS_EVERY_MS = 10_000;
 
 /** Redirects followed before a link counts as broken. */
 export const MAX_REDIRECTS = 10;
@@ -35,7 +38,18 @@ function resolveOption(value: string, previous: Map<string, URL> = new Map()): M
 /** The text report: broken links with their pages, redirects with where they end, then a summary line. */
 export function formatLinkReport(results: LinkReport[], pages: number): string {
   const lines: string[] = [];
-  for (const r of results.filter((x) => !x.ok && !x.skipped)) {
+  // Links on a host whose name does not resolve: one block per host, not one per link (--json lists each).
+  const unresolved = new Map<string, LinkReport[]>();
+  for (const r of results) if (r.error === UNRESOLVED) unresolved.set(hostOf(r.final), [...(unresolved.get(hostOf(r.final)) ?? []), r]);
+  for (const [host, on] of unresolved) {
+    const where = new Set(on.flatMap((x) => x.pages)).size;
+    const asked = on.filter((x) => !x.notAsked).length;
+    lines.push(
+      `UNRESOLVED ${host}: ${UNRESOLVED}, so this machine looks offline (or the host is gone)`,
+      `    ${on.length} link${on.length === 1 ? "" : "s"} on ${where} page${where === 1 ? "" : "s"} lead there; ${asked} ${asked === 1 ? "was" : "were"} asked, the others not (--json lists them all)`,
+    );
+  }
+  for (const r of results.filter((x) => !x.ok && !x.skipped && x.error !== UNRESOLVED)) {
     lines.push(`BROKEN ${r.url}`, `    ${r.error}${r.final !== r.url ? ` (after redirects, at ${r.final})` : ""}`);
     lines.push(`    on ${r.pages.length} page${r.pages.length === 1 ? "" : "s"}: ${r.pages.join(", ")}`);
   }
@@ -51,6 +65,7 @@ export function formatLinkReport(results: LinkReport[], pages: number): string {
   lines.push(
     `${results.length} outbound link${results.length === 1 ? "" : "s"} on ${pages} page${pages === 1 ? "" : "s"} checked: ` +
       `${fine} fine${redirected.length ? ` (${redirected.length} redirected)` : ""}, ${broken} broken` +
+      `${unresolved.size ? ` (${[...unresolved.values()].flat().length} on ${unresolved.size === 1 ? "a host" : "hosts"} that do${unresolved.size === 1 ? "es" : ""} not resolve: offline?)` : ""}` +
       `${skipped.length ? `, ${skipped.length} skipped (not public; --allow-private checks them)` : ""}.`,
   );
   return lines.join("\n");
@@ -88,14 +103,20 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
         throw e instanceof FileError ? e : usage(e.message.replace(outDir, o.out));
       });
       const pages = new Set([...links.values()].flat()).size;
+      // Off a terminal (CI, a log file) a line every 10 s instead of the counter, so a long check is never silence.
+      let done = 0;
+      const ticker = io.heartbeat && setInterval(() => io.heartbeat!(`Checking outbound links: ${done} of ${links.size} done`), PROGRESS_EVERY_MS);
       const checked = await checkOutbound(links, {
         concurrency: o.concurrency,
         timeoutMs: o.timeout,
         maxRedirects: MAX_REDIRECTS,
         resolve: o.resolve,
         allowPrivate: o.allowPrivate,
-        onProgress: io.progress && ((done, total) => io.progress!(`\rChecking outbound links: ${done}/${total}`)),
-      });
+        onProgress: (n, total) => {
+          done = n;
+          io.progress?.(`\rChecking outbound links: ${n}/${total}`);
+        },
+      }).finally(() => clearInterval(ticker));
       const results = checked.map((r) => withLostParams(r, kept));
       if (io.progress && results.length) io.progress("\r\x1b[K");
       const broken = results.filter((r) => !r.ok && !r.skipped).length;

@@ -170,7 +170,8 @@ async function readSite(contentDir: string, shown: string): Promise<ScaffoldSite
 export interface NewHotelOptions {
   contentDir: string;
   id: string;
-  layout: string;
+  /** Without one, `new` lists the layouts and writes nothing. */
+  layout?: string;
   cwd?: string;
 }
 
@@ -181,6 +182,10 @@ export async function newHotel(opts: NewHotelOptions): Promise<{ file: string; n
   const shownContent = path.relative(cwd, contentDir) || ".";
   const bad = invalidId(opts.id);
   if (bad) throw new ScaffoldError(`"${opts.id}" cannot be a hotel id: it ${bad}`);
+  if (opts.layout === undefined) {
+    const which = `${LAYOUTS.slice(0, -1).join(", ")} or ${LAYOUTS.at(-1)}`;
+    throw new ScaffoldError(`a new hotel needs a layout: --layout ${which}\n  ${top.layout.description}\n  e.g. hotelsite new hotel ${opts.id} --layout ${LAYOUTS.at(-1)}`);
+  }
   if (!LAYOUTS.includes(opts.layout)) throw new ScaffoldError(`"${opts.layout}" is not a layout; use one of: ${LAYOUTS.join(", ")}`);
   const site = await readSite(contentDir, shownContent);
 

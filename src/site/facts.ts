@@ -87,20 +87,48 @@ export function factViews(facts: readonly HotelFact[] | undefined, t: UiStrings,
   });
 }
 
-/** Where a number stands alone in a text: not part of a longer number (800 is not in 1,800 nor in 8,000). */
-function mentions(text: string, number: string): boolean {
-  const escaped = number.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\d.,])${escaped}(?![\\d]|[.,]\\d)`).test(text);
+/** Small numbers in words: English (0-99, one hundred), and the numerals Chinese and Japanese copy writes. */
+const ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" ");
+const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+const english = (n: number): string[] =>
+  n < 20 ? [ONES[n]] : n < 100 ? (n % 10 ? [`${TENS[n / 10 | 0]}-${ONES[n % 10]}`, `${TENS[n / 10 | 0]} ${ONES[n % 10]}`] : [TENS[n / 10]]) : n === 100 ? ["one hundred", "a hundred"] : [];
+const DIGITS = "〇一二三四五六七八九";
+const cjk = (n: number): string[] => (n < 10 ? [DIGITS[n], ...(n === 2 ? ["两"] : [])] : n < 100 ? [`${n < 20 ? "" : DIGITS[n / 10 | 0]}十${n % 10 ? DIGITS[n % 10] : ""}`] : []);
+
+/**
+ * How copy in a language may spell a small figure, by the language's primary subtag, with the letters a spelled
+ * number must not touch (so "six" is not found in "twenty-six", nor 六 in 十六). Languages without an entry
+ * state figures in digits.
+ */
+const SPELLED: Record<string, { words: (n: number) => string[]; letters: string }> = {
+  en: { words: english, letters: "\\p{L}-" },
+  zh: { words: cjk, letters: `${DIGITS}十百千两` },
+  ja: { words: cjk, letters: `${DIGITS}十百千` },
+};
+
+/** Every way the copy in `htmlLang` may state `value`: as the language formats it (1,800), plainly (1800), in words. */
+export function spellings(value: number, htmlLang: string): string[] {
+  const words = Number.isInteger(value) && value >= 0 ? (SPELLED[htmlLang.split("-")[0].toLowerCase()]?.words(value) ?? []) : [];
+  return [...new Set([numberFormat(htmlLang).format(value), String(value), ...words])];
+}
+
+/** Where a figure stands alone in a text: not part of a longer number (800 is not in 1,800, six not in twenty-six). */
+function mentions(text: string, spelled: string, htmlLang: string): boolean {
+  const escaped = spelled.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  if (/\d/.test(spelled)) return new RegExp(`(?<![\\d.,])${escaped}(?![\\d]|[.,]\\d)`).test(text);
+  const letters = SPELLED[htmlLang.split("-")[0].toLowerCase()]?.letters ?? "\\p{L}";
+  return new RegExp(`(?<![${letters}])${escaped}(?![${letters}])`, "iu").test(text);
 }
 
 /**
- * The facts whose number the hotel's own copy in the default language never states (as the language writes it,
- * 1,800, or plainly, 1800), by index: what `check` warns about, so a panel cannot show a figure the copy lacks.
+ * The facts whose figure the hotel's own copy in the default language never states (as the language writes it,
+ * 1,800, plainly, 1800, or for a small number in words, six or 六), by index: what `check` warns about, so a
+ * panel cannot show a figure the copy lacks.
  */
 export function unstatedFacts(facts: readonly HotelFact[] | undefined, copy: unknown, htmlLang: string): number[] {
   if (!facts?.length) return [];
   const text = JSON.stringify(copy ?? "");
-  return facts.flatMap((fact, i) => (mentions(text, numberFormat(htmlLang).format(fact.value)) || mentions(text, String(fact.value)) ? [] : [i]));
+  return facts.flatMap((fact, i) => (spellings(fact.value, htmlLang).some((s) => mentions(text, s, htmlLang)) ? [] : [i]));
 }
 
 /**

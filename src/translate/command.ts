@@ -100,13 +100,14 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       const lang = languages.slice(1).find((l) => l.code === o.lang);
       if (!lang) throw new UsageError(`--lang ${o.lang}: not a translation language of this site (${languages.slice(1).map((l) => l.code).join(", ")})`);
       const [{ exportXliff }, { writeXliff }] = await Promise.all([import("./export.js"), import("./xliff.js")]);
-      const { doc, units } = exportXliff({ ctx, site: result.content.site, lang, all: o.all });
+      const { doc, units, prefilled } = exportXliff({ ctx, site: result.content.site, lang, all: o.all });
       const xml = writeXliff(doc);
       if (!o.out) return io.out(xml);
       const out = path.resolve(cwd, o.out);
       await refuseInsideContent(out, ctx.contentDir);
       await writeGuarded(out, xml);
       io.out(`Wrote ${units} unit${units === 1 ? "" : "s"} for ${lang.code} (${o.all ? "every field" : "missing and outdated fields"}) to ${o.out}.`);
+      if (prefilled) io.out(`${prefilled} of them pre-filled with the translation the site already gives the same English (state initial: keep or change each).`);
     });
 
   translate

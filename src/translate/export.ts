@@ -4,7 +4,7 @@
 import type { Language, SiteSettings } from "../types.js";
 import { makeRoutes } from "../site/routes.js";
 import type { TranslationContext } from "./context.js";
-import type { TextSource } from "./sources.js";
+import { normalize, type TextSource } from "./sources.js";
 import { fieldStates, type FieldState } from "./status.js";
 import type { XliffDoc, XliffUnit } from "./xliff.js";
 
@@ -54,15 +54,43 @@ function unitOf(s: FieldState, site: SiteSettings, baseUrl?: string): XliffUnit 
   };
 }
 
-/** The XLIFF document for one language: what needs work, or everything with `all`. */
-export function exportXliff({ ctx, site, lang, all, baseUrl }: ExportOptions): { doc: XliffDoc; units: number } {
+/**
+ * The translation the site already gives each English text (whitespace aside) in one language, where its current
+ * translations give exactly one, with the first place it is used: what a missing field of the same English is
+ * pre-filled with (a label such as "Dining" then comes back translated one way, not two).
+ */
+function knownTranslations(states: FieldState[]): Map<string, { text: string; at: string }> {
+  const seen = new Map<string, { text: string; at: string } | null>();
+  for (const s of states) {
+    if (s.state !== "current") continue;
+    const key = normalize(s.english);
+    const known = seen.get(key);
+    if (known === undefined) seen.set(key, { text: s.translation!, at: `${s.src.key} ${s.pointer.slice(1)}` });
+    else if (known && normalize(known.text) !== normalize(s.translation!)) seen.set(key, null);
+  }
+  return new Map([...seen].filter((e): e is [string, { text: string; at: string }] => e[1] !== null));
+}
+
+/** The XLIFF document for one language: what needs work, or everything with `all`; `prefilled` counts the suggestions. */
+export function exportXliff({ ctx, site, lang, all, baseUrl }: ExportOptions): { doc: XliffDoc; units: number; prefilled: number } {
   const def = site.languages[0];
-  const states = fieldStates({ sources: ctx.sources, defaultLang: def.code, langs: [lang.code], lock: ctx.lock }).filter((s) => all || s.state !== "current");
+  const every = fieldStates({ sources: ctx.sources, defaultLang: def.code, langs: [lang.code], lock: ctx.lock });
+  const known = knownTranslations(every);
+  const states = every.filter((s) => all || s.state !== "current");
+  let prefilled = 0;
+  const unit = (s: FieldState): XliffUnit => {
+    const u = unitOf(s, site, baseUrl);
+    const same = s.state === "missing" ? known.get(normalize(s.english)) : undefined;
+    if (!same) return u;
+    prefilled++;
+    const note = { category: "suggestion", text: `Pre-filled with the site's translation of the same English (${same.at}): keep it or change it.` };
+    return { ...u, target: same.text, state: "initial", notes: [...(u.notes ?? []), note] };
+  };
   // Each source's states, grouped in one pass (a filter per source was quadratic: 1,337 files x 42,000 fields).
   const bySource = new Map<unknown, typeof states>();
   for (const s of states) bySource.get(s.src)?.push(s) ?? bySource.set(s.src, [s]);
   const files = ctx.sources
-    .map((src) => ({ id: fileId(src.key), original: src.key, units: (bySource.get(src) ?? []).map((s) => unitOf(s, site, baseUrl)) }))
+    .map((src) => ({ id: fileId(src.key), original: src.key, units: (bySource.get(src) ?? []).map(unit) }))
     .filter((f) => f.units.length > 0);
-  return { doc: { srcLang: def.htmlLang, trgLang: lang.htmlLang, files }, units: states.length };
+  return { doc: { srcLang: def.htmlLang, trgLang: lang.htmlLang, files }, units: states.length, prefilled };
 }

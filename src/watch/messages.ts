@@ -1,5 +1,5 @@
 // What watch prints after each run: one line for a good rebuild, build's own error report for a bad one.
-import { formatErrors } from "../summary.js";
+import { formatErrors, unpublishedNote, variantsNote } from "../summary.js";
 import type { RunReport } from "../state.js";
 
 /** A clock time for log lines (HH:MM:SS, local). */
@@ -18,9 +18,11 @@ function whyLines(report: RunReport): string {
 }
 
 /** The terminal text for one run: `out` for a good run, `err` for a failed one; `verbose` says why each page rendered. */
-export function formatRebuild(report: RunReport, now = new Date(), verbose = false): { out?: string; err?: string } {
+export function formatRebuild(report: RunReport, now = new Date(), verbose = false, cwd = process.cwd()): { out?: string; err?: string } {
   const what = report.changed.length ? `${report.changed.slice(0, 3).join(", ")}${report.changed.length > 3 ? ` and ${report.changed.length - 3} more` : ""}` : "first build";
-  const notes = report.notes.map((n) => `\n  note: ${n}`).join("");
+  const unpublished = report.ok ? unpublishedNote(report.warnings) : "";
+  const variants = report.encoded?.dir ? [variantsNote(report.encoded.variants, report.encoded.dir, cwd)] : [];
+  const notes = [...report.notes, ...(unpublished ? [unpublished] : []), ...variants].map((n) => `\n  note: ${n}`).join("");
   if (report.ok) {
     const n = report.rendered.length;
     const w = report.written.length + report.removed.length;

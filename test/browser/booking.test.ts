@@ -133,7 +133,7 @@ async function barProblems(page: Page, h: (typeof HOTELS)[number], lang: string)
 describe("every hotel page in every language", () => {
   for (const viewport of [PHONE, WIDE]) {
     const also = viewport === PHONE ? "; the booking bar off screen at first, stuck to the bottom once scrolled, never over the closing button or the footer's links" : "";
-    it(`at ${viewport.width}x${viewport.height}: the hotel's own Book link in the first screen; the form's own hidden fields${also}`, { timeout: 120_000 }, async () => {
+    it(`at ${viewport.width}x${viewport.height}: the hotel's own Book link in the first screen; the form's own hidden fields${also}`, { timeout: 600_000 }, async () => {
       const ctx = await site().context({ viewport });
       await textOnly(ctx);
       const page = await ctx.newPage();
@@ -181,7 +181,7 @@ describe("the availability form", () => {
   });
   afterAll(() => new Promise<void>((done) => partner.close(() => done())));
 
-  it("submitted without JavaScript (one hotel per layout, each language), reaches the partner with dates, guests, children and their ages, partner id, label, language and search term", { timeout: 120_000 }, async () => {
+  it("submitted without JavaScript (one hotel per layout, each language), reaches the partner with dates, guests, children and their ages, partner id, label, language and search term", { timeout: 600_000 }, async () => {
     const ctx = await site().context({ viewport: PHONE, javaScriptEnabled: false });
     // The partner's host goes to the stand-in (the last route registered is asked first).
     await ctx.route(`https://${BOOKING_HOST}/**`, async (route) => {

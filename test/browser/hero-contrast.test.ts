@@ -101,7 +101,7 @@ describe("hero text contrast on the real pixels", () => {
     { width: 390, height: 844 },
     { width: 1440, height: 900 },
   ]) {
-    it(`every hero at ${viewport.width} px in every language: 4.5:1 for text, 3:1 for large text`, { timeout: 240_000 }, async () => {
+    it(`every hero at ${viewport.width} px in every language: 4.5:1 for text, 3:1 for large text`, { timeout: 600_000 }, async () => {
       const context = await site().context({ viewport, reducedMotion: "reduce", bypassCSP: true });
       // A visitor who chose each page's language: no language suggestion appears under the header mid-measure.
       await context.addInitScript(() => {

@@ -101,6 +101,9 @@ async function startSite(content?: () => Promise<string>): Promise<{ site: Site;
 
   const context = async (opts: BrowserContextOptions) => {
     const ctx = await browser!.newContext({ locale: "en-US", ...opts });
+    // Playwright's waits (a navigation, a locator's state) end when the state is reached; their 30 s default is a
+    // hang guard that a loaded machine crossed.
+    ctx.setDefaultTimeout(120_000);
     contexts.add(ctx);
     // The network is closed: the site's own origin is served, the booking partner is stubbed, anything else
     // is refused and reported.

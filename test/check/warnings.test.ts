@@ -35,7 +35,7 @@ describe("authoringWarnings", () => {
   it("warns at a fact whose number the hotel's English copy never states, and not at one it does", async () => {
     // alpha's description says "A seaside hotel with 1,234 rooms."
     const { lines } = await warningsWith({ "hotels/alpha.yaml": (s) => s.replace("text:\n", "facts:\n  - { kind: rooms, value: 1234 }\n  - { kind: pools, value: 7 }\ntext:\n") });
-    expect(lines.filter((l) => l.includes("/facts/"))).toEqual(["content/hotels/alpha.yaml:8:27 /facts/1/value 7 is not a figure this hotel's en copy states; a fact repeats what the copy says"]);
+    expect(lines.filter((l) => l.includes("/facts/"))).toEqual(["content/hotels/alpha.yaml:8:27 /facts/1/value 7 is not in this hotel's en copy (looked for: 7, seven); a key fact must repeat a figure the copy states: write it into the copy, or remove the fact"]);
   });
 
   it("lists the untranslated fields of each file and language at the language's block", async () => {

@@ -147,7 +147,22 @@ describe("validateContent", () => {
     ]);
   });
 
-  it("with regions declared, reports a hotel without a region and one naming an unknown region", async () => {
+  it("leaves out a hotel that still holds TODO placeholders, with a warning, and reports a popular destination naming it", async () => {
+    const edits = { "hotels/beta.yaml": replace(/^(    name: ).*$/m, '$1"TODO: name"') };
+    const fx = await fixtureCopy(edits);
+    cleanups.push(fx.cleanup);
+    const { content, warnings } = validateContent(await loadContent({ contentDir: fx.content, cwd: fx.dir }));
+    expect(content.hotels.map((h) => h.id)).toEqual(["alpha", "gamma"]);
+    expect(content.files["hotel:beta"]).toBeUndefined();
+    expect(warnings.filter((w) => w.unpublished)).toEqual([
+      { place: { file: "content/hotels/beta.yaml" }, message: "is not published: it still holds 1 TODO placeholder from hotelsite new (hotelsite check lists them)", unpublished: "beta" },
+    ]);
+    expect(await errorsWith({ ...edits, "site.yaml": replace("[alpha, gamma]", "[alpha, beta]") })).toEqual([
+      'content/site.yaml:16:30 /popularDestinations/1 "beta" names a hotel that is not published',
+    ]);
+  });
+
+    it("with regions declared, reports a hotel without a region and one naming an unknown region", async () => {
     const regions = "regions:\n  - id: north\n    name: { en: North, zh: 北方 }\npopularDestinations:";
     const withRegions = replace("popularDestinations:", regions);
     expect(

@@ -1,4 +1,4 @@
-// The README's netlify.toml, run as Netlify would: its build command in a site folder (the CLI compiled from
+// The netlify.toml of docs/deploying.md, run as Netlify would: its build command in a site folder (the CLI compiled from
 // this checkout in place of `npx hotelsite`), leaving the Netlify dialect of the rules as dist/_redirects.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,8 +13,8 @@ let cli: Awaited<ReturnType<typeof compileCli>>;
 let toml: string;
 
 beforeAll(async () => {
-  const readme = await readFile(path.join(REPO, "README.md"), "utf8");
-  toml = /<!-- netlify-toml:start -->\n```toml\n([\s\S]*?)```\n<!-- netlify-toml:end -->/.exec(readme)![1];
+  const doc = await readFile(path.join(REPO, "docs", "deploying.md"), "utf8");
+  toml = /<!-- netlify-toml:start -->\n```toml\n([\s\S]*?)```\n<!-- netlify-toml:end -->/.exec(doc)![1];
   fx = await fixtureCopy({ "hotels/beta.yaml": (s) => s.replace("id: beta\n", "id: beta\naliases: [old-beta]\n") });
   cli = await compileCli();
 }, 120_000);
@@ -23,7 +23,7 @@ afterAll(async () => {
   await fx?.cleanup();
 });
 
-describe("the README's netlify.toml", () => {
+describe("the netlify.toml of docs/deploying.md", () => {
   it("publishes dist/ with Netlify's _redirects: forced 301s for renamed hotels and each language's 404", async () => {
     expect(toml).toMatch(/^\s*publish = "dist"$/m);
     const command = /^\s*command = "(.*)"$/m.exec(toml)![1];

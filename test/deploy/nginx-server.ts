@@ -1,4 +1,4 @@
-// Real nginx for tests: the README's server block, cut out between its markers so the README and the test
+// Real nginx for tests: the server block of docs/deploying.md, cut out between its markers so the docs and the test
 // cannot drift, run as a foreground child on a free port over a built output folder.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -16,8 +16,8 @@ export async function markedBlock(file: string, name: string): Promise<string> {
   return m[1];
 }
 
-/** The server block of the README's nginx section. */
-export const readmeServerBlock = () => markedBlock("README.md", "nginx-server-block");
+/** The server block of docs/deploying.md's nginx section. */
+export const readmeServerBlock = () => markedBlock("docs/deploying.md", "nginx-server-block");
 
 /** A port the OS says is free now. */
 export async function freePort(): Promise<number> {
@@ -29,7 +29,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts nginx with the README's block serving `dist` (only listen, server_name and the /srv path replaced);
+ * Starts nginx with docs/deploying.md's block serving `dist` (only listen, server_name and the /srv path replaced);
  * `http` adds lines to the http block beside it (the /srv path replaced too).
  */
 export async function startNginx(opts: { dist: string; work: string; http?: string }): Promise<{ url: string; stop: () => Promise<void> }> {

@@ -1,4 +1,4 @@
-// The README's nginx block under real nginx, over a built fixture site with a renamed hotel: pages, slash
+// The nginx block of docs/deploying.md under real nginx, over a built fixture site with a renamed hotel: pages, slash
 // redirects, each language's 404, security headers on every response and cache rules per kind of file.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -26,7 +26,7 @@ afterAll(async () => {
 const get = (p: string) => fetch(server.url + p, { redirect: "manual" });
 const IMMUTABLE = /immutable/;
 
-/** The security headers every response must carry, as the README promises them. */
+/** The security headers every response must carry, as docs/deploying.md promises them. */
 function expectSecurityHeaders(r: Response, what: string) {
   expect(r.headers.get("content-security-policy"), what).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='; .*frame-ancestors 'none'/);
   expect(r.headers.get("x-content-type-options"), what).toBe("nosniff");
@@ -35,7 +35,7 @@ function expectSecurityHeaders(r: Response, what: string) {
   expect(r.headers.get("x-frame-options"), what).toBe("DENY");
 }
 
-describe("the README's nginx block", () => {
+describe("the nginx block of docs/deploying.md", () => {
   it("serves every page at its canonical URL with 200, the security headers and no long-lived caching", async () => {
     const indexed = pages.filter((p) => p.kind !== "notFound");
     expect(indexed.length).toBe(12);

@@ -69,7 +69,7 @@ describe("hotelScaffold", () => {
 });
 
 describe("hotelsite new hotel", () => {
-  it("writes a file that builds as written, and passes check with no warning of its own once filled", async () => {
+  it("writes a file that validates as written but is published only once filled, and then passes check with no warning of its own", async () => {
     const made = await runCli(["new", "hotel", "delta", "--layout", "article"], fx.dir);
     expect(made.err).toBe("");
     expect(made.code).toBe(0);
@@ -81,14 +81,21 @@ describe("hotelsite new hotel", () => {
     const ref = /\$schema=(\S+)/.exec(text)![1];
     expect(existsSync(path.resolve(path.dirname(file), ref))).toBe(true);
 
-    // As written: valid (the pages preview with their placeholders), but check names what is left to do.
+    // As written: valid, but unfinished; check names what is left to do.
     const unfilled = await runCli(["check"], fx.dir);
     expect(unfilled.code).toBe(0);
     expect(unfilled.out).toMatch(/content\/hotels\/delta\.yaml\n(\s+.*\n)*\s+\d+:\d+ \/affiliateLink still holds a TODO placeholder, and 28 more on lines/);
     const strict = await runCli(["check", "--strict"], fx.dir);
     expect(strict.code).toBe(1);
     expect(strict.err).toMatch(/29 TODO placeholders/);
-    expect((await runCli(["build", "--out", "dist-unfilled"], fx.dir)).code).toBe(0);
+    // Built as written, it is left out of the site, and the summary says so: no page, no card, no sitemap entry.
+    const unpublished = await runCli(["build", "--out", "dist-unfilled"], fx.dir);
+    expect(unpublished.code).toBe(0);
+    expect(unpublished.out).toContain("content/hotels/delta.yaml\n  /image has no image of its own; the site's default image is used\n  is not published: it still holds 29 TODO placeholders from hotelsite new (hotelsite check lists them)\n");
+    expect(unpublished.out).toMatch(/^Built 15 pages .*; not published: delta \(TODO placeholders left\)$/m);
+    expect(existsSync(path.join(fx.dir, "dist-unfilled", "test-brand-delta"))).toBe(false);
+    for (const f of ["index.html", "sitemap.xml", "_redirects"]) expect(await readFile(path.join(fx.dir, "dist-unfilled", f), "utf8")).not.toContain("delta");
+    expect(unfilled.out).toMatch(/; not published: delta \(TODO placeholders left\)\.$/m);
 
     await mkdir(path.join(fx.content, "images", "hotels"), { recursive: true });
     await copyFile(path.join(fx.content, "images", "alpha.svg"), path.join(fx.content, "images", "hotels", "delta.svg"));
@@ -102,11 +109,14 @@ describe("hotelsite new hotel", () => {
     const built = await runCli(["build"], fx.dir);
     expect(built.code).toBe(0);
     expect(await readFile(path.join(fx.dir, "dist", "zh", "test-brand-delta", "index.html"), "utf8")).toContain("Filled main title");
-  });
+    // Two builds and three checks: minutes on a loaded machine.
+  }, 180_000);
 
   it("stays correct after a translate import: the imported ja block validates and no note asks to uncomment anything", async () => {
     expect((await runCli(["new", "hotel", "delta", "--layout", "story"], fx.dir)).code).toBe(0);
     const file = path.join(fx.content, "hotels", "delta.yaml");
+    // The English filled in (an unfinished hotel is not published, so not exported either).
+    await writeFile(file, (await readFile(file, "utf8")).replace("TODO-delta", "hotel/delta").replace(/TODO: ([^"\n]*)/g, "Filled $1"));
     let xml = (await runCli(["translate", "export", "--lang", "ja"], fx.dir)).out;
     // The translator fills delta's name by hand, leaving the state as exported.
     const at = xml.indexOf('<file id="hotels.delta.yaml"');
@@ -123,11 +133,13 @@ describe("hotelsite new hotel", () => {
     expect((await runCli(["check"], fx.dir)).code).toBe(0);
   });
 
-  it("makes a file for every layout that validates as written", async () => {
+  it("makes a file for every layout that validates as written, unpublished until filled", async () => {
     for (const layout of LAYOUTS) expect((await runCli(["new", "hotel", `new-${layout}`, "--layout", layout], fx.dir)).code).toBe(0);
     const r = await runCli(["check", "--json"], fx.dir);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).pages).toBe(24);
+    // Valid, and unfinished: none of them is published yet.
+    expect(JSON.parse(r.out).pages).toBe(15);
+    expect(JSON.parse(r.out).warnings.filter((w: { unpublished?: string }) => w.unpublished).map((w: { unpublished: string }) => w.unpublished)).toEqual(LAYOUTS.map((l) => `new-${l}`).sort());
   });
 
   it("refuses an id that exists, as a file name or inside another file, and writes nothing", async () => {
@@ -153,7 +165,7 @@ describe("hotelsite new hotel", () => {
     expect(r.err).toBe("error: content/site.yaml is a named pipe (FIFO), not a regular file\nrun hotelsite new in the project folder, or pass --content <dir>\n");
   });
 
-  it("refuses an id that is not a slug part, and an unknown layout", async () => {
+  it("refuses an id that is not a slug part and an unknown layout, and lists the layouts when none is given", async () => {
     const bad = await runCli(["new", "hotel", "Grand_Hyatt", "--layout", "story"], fx.dir);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('"Grand_Hyatt" cannot be a hotel id: it must be lower-case letters and digits joined by single hyphens');
@@ -164,6 +176,11 @@ describe("hotelsite new hotel", () => {
     expect(layout.err).toContain('"gallery" is not a layout; use one of: showcase, story, article');
     const missing = await runCli(["new", "hotel", "delta"], fx.dir);
     expect(missing.code).toBe(2);
+    expect(missing.err).toBe(
+      "error: a new hotel needs a layout: --layout showcase, story or article\n" +
+        `  ${hotelSchema.properties.layout.description}\n` +
+        "  e.g. hotelsite new hotel delta --layout article\n",
+    );
     expect((await readdir(path.join(fx.content, "hotels"))).sort()).toEqual(["alpha.yaml", "beta.yaml", "gamma.yaml"]);
   });
 });

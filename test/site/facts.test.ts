@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { FACT_KINDS, factProblem, factViews, featuresBeyondFacts, unstatedFacts } from "../../src/site/facts.js";
+import { FACT_KINDS, factProblem, factViews, featuresBeyondFacts, spellings, unstatedFacts } from "../../src/site/facts.js";
 import type { HotelFact, UiStrings } from "../../src/types.js";
 import { REPO } from "../support/fixture.js";
 
@@ -97,6 +97,21 @@ describe("unstatedFacts", () => {
 
   it("does not take a number inside a longer one", () => {
     expect(unstatedFacts([fact(800), fact(18), fact(1)], { description: "1,800 rooms, 8,000 sq ft, 1.5 miles" }, "en")).toEqual([0, 1, 2]);
+  });
+
+  it("finds a small figure spelled in words in English, Chinese and Japanese, never inside a longer one", () => {
+    const en = { description: "Six restaurants, twenty-one suites and ninety nine rooms; a hundred guests" };
+    expect(unstatedFacts([fact(6), fact(21), fact(99), fact(100), fact(1), fact(20)], en, "en-US")).toEqual([4, 5]);
+    expect(unstatedFacts([fact(6), fact(16), fact(2), fact(10)], { description: "六家餐厅，十六间套房和两个泳池" }, "zh-CN")).toEqual([3]);
+    expect(unstatedFacts([fact(3), fact(30), fact(13)], { description: "三つのレストランと三十の客室" }, "ja")).toEqual([2]);
+  });
+
+  it("looks for digits only in a language it has no number words for, and says what it looked for", () => {
+    expect(unstatedFacts([fact(6)], { description: "six restaurants" }, "fr")).toEqual([0]);
+    expect(spellings(1800, "en-US")).toEqual(["1,800", "1800"]);
+    expect(spellings(6, "en")).toEqual(["6", "six"]);
+    expect(spellings(21, "zh-CN")).toEqual(["21", "二十一"]);
+    expect(spellings(2, "zh-CN")).toEqual(["2", "二", "两"]);
   });
 });
 

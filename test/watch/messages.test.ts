@@ -21,7 +21,16 @@ describe("formatRebuild", () => {
     );
   });
 
-  it("with --verbose lists each rendered page with why", () => {
+  it("names the hotels left unpublished and the image variants a run encoded, which are to be committed", () => {
+    const unpublished = { place: { file: "content/hotels/fukuoka.yaml" }, message: "is not published", unpublished: "fukuoka" };
+    expect(formatRebuild({ ...base, warnings: [unpublished], encoded: { variants: 12, dir: "/site/content/.generated/images" } }, at, false, "/site").out).toBe(
+      "[09:05:07] content/hotels/beta.yaml: rendered 6 of 102 pages, 1 file updated in 42 ms\n" +
+        "  note: not published: fukuoka (TODO placeholders left)\n" +
+        "  note: Encoded 12 new image variants into content/.generated/images: commit them with the content, so the next clone builds without encoding.",
+    );
+  });
+
+    it("with --verbose lists each rendered page with why", () => {
     expect(formatRebuild(base, at, true).out).toBe('[09:05:07] content/hotels/beta.yaml: rendered 6 of 102 pages, 1 file updated in 42 ms\n  a: hotel:beta#en/description changed\n  b: template "story" changed');
   });
 

@@ -1,6 +1,7 @@
 // A storm of saves under watch: valid and broken versions alternating, files created, renamed, deleted and
 // briefly replaced by a FIFO, with no pause for the rebuilds. Afterwards the output equals a clean build of
-// the final content, byte for byte, and memory stays flat from one storm to the next (no growth per save).
+// the final content, byte for byte, and memory stays flat from one storm to the next (no growth per save). Which
+// intermediate versions a run saw is the scheduler's business, so nothing is asserted about them.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
@@ -115,16 +116,15 @@ function memory(): { heap: number; rss: number } {
 }
 
 describe("a storm of saves under watch", () => {
-  it("ends with the output of a clean build, errors reported on the way, and memory flat across storms", async () => {
+  it("ends with the output of a clean build and a good last run, and memory flat across storms", async () => {
     await storm(48, "first");
     const after1 = memory();
     await storm(48, "second");
     await storm(48, "third");
     const after3 = memory();
 
-    // Failed runs were reported (the tab, the bad list, the renamed id, the FIFO) and good runs came after them.
-    expect(reports.some((r) => !r.ok && r.errors.some((e) => e.message.includes("Tabs are not allowed")))).toBe(true);
-    expect(reports.some((r) => !r.ok && r.errors.some((e) => e.message === "is a named pipe (FIFO), not a regular file"))).toBe(true);
+    // Only the final state is asserted: which of the storm's broken versions a run saw depends on how the
+    // scheduler spaced the saves (under load they coalesce); signals.test.ts reports a FIFO save on its own.
     expect(reports.at(-1)!.ok).toBe(true);
     expect(await readFile(path.join(fx.dir, "dist/test-brand-beta/index.html"), "utf8")).toContain("Beta intro third.");
 
