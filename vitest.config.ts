@@ -5,7 +5,10 @@ import { defineConfig } from "vitest/config";
 // nothing installed beyond npm's packages.
 /** Whole builds of the fixture or a synthetic site, the properties that compare them, image encoding, the import graph. */
 const build = [
-  "test/{budget,budget-synth,build,cli,content,imports,language-cost,pipeline,pipeline-equivalence,pipeline-threads,report,seo}.test.ts",
+  "test/{budget,budget-synth,build,cli,content,imports,language-cost,update,pipeline-equivalence,pipeline-threads,summary,seo}.test.ts",
+  "test/affiliate/{examples,placements}.test.ts",
+  "test/cms/admin.test.ts",
+  "test/report/{bookings,clicks,command,kit}.test.ts",
   "test/check/**/*.test.ts",
   "test/scaffold/**/*.test.ts",
   "test/content/editor-files.test.ts",
@@ -20,10 +23,11 @@ const system = [
   "test/browser/**/*.test.ts",
   "test/deploy/**/*.test.ts",
   "test/{html-validity,setup}.test.ts",
-  "test/outbound/{links,offline}.test.ts",
-  "test/robustness/{atomic-output,output-folder,permissions,runaway-templates}.test.ts",
+  "test/outbound/{links,offline,private-forms,wrapped}.test.ts",
+  "test/io/cache.test.ts",
+  "test/robustness/{atomic-output,cache,committed-output,output-folder,permissions,runaway-templates}.test.ts",
   "test/site/{aliases,host-rules}.test.ts",
-  "test/watch/{cli-watch,editor-files,folder-watch,live,parent-gone,server,server-hostile,server-load,signals,storm,watch,young-gc}.test.ts",
+  "test/watch/{cli-watch,editor-files,folder-watch,live,parent-gone,server,server-hostile,server-load,signals,storm,watch}.test.ts",
   "test/write/{lock,sink}.test.ts",
   "test/util/paths.test.ts",
 ];
@@ -38,8 +42,6 @@ export default defineConfig({
     // misses; the wait ends as soon as the state is reached.
     expect: { poll: { timeout: 30_000 } },
     pool: "forks",
-    // Loaded content is frozen once validated (src/util/deep-freeze.ts): a stage that mutates it fails here.
-    env: { HOTELSITE_FREEZE: "1" },
     // The compiled templates live in the user's cache folder: import them as Node does (as in the CLI), not
     // through vitest's module runner, whose wrapper would shift their stack positions.
     server: { deps: { external: [/\/node_modules\//, /\/hotelsite(-[^/]+)?\/templates-[0-9a-f]{16}\.mjs$/] } },

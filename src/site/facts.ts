@@ -137,5 +137,5 @@ export function unstatedFacts(facts: readonly HotelFact[] | undefined, copy: unk
  */
 export function featuresBeyondFacts(features: readonly string[], facts: readonly HotelFact[] | undefined, htmlLang: string): string[] {
   const numbers = (facts ?? []).flatMap((f) => [numberFormat(htmlLang).format(f.value), String(f.value)]);
-  return features.filter((text) => !numbers.some((n) => mentions(text, n)));
+  return features.filter((text) => !numbers.some((n) => mentions(text, n, htmlLang)));
 }

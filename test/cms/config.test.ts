@@ -76,8 +76,8 @@ describe("cmsConfig", () => {
       ["image", "image", false],
       ["imageFocus", "object", false],
       ["affiliateLink", "string", false],
+      ["programme", "string", false],
       ["facts", "list", false],
-      ["gallery", "list", false],
     ]);
     expect(field(f, "layout").options).toEqual(["showcase", "story", "article"]);
     expect(field(f, "region").options.map((o: any) => o.value)).toEqual(["asia-pacific", "americas", "europe", "middle-east-africa"]);
