@@ -11,6 +11,8 @@ let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 const pages = new Map<string, string>();
 const BASE = "https://fixture.example.com";
 const EVIL = "</script><script>alert(1)</script><!-- & \"quotes\" 'too'";
+/** EVIL as pages show it: text, with the typographic quotes every text field gets. */
+const EVIL_SHOWN = "</script><script>alert(1)</script><!-- & \u201cquotes\u201d \u2018too\u2019";
 
 beforeAll(async () => {
   fx = await fixtureCopy({
@@ -113,13 +115,13 @@ describe("structured data", () => {
 
   it("keeps a description with </script> and <!-- inside the JSON-LD, body and meta tags as text", () => {
     const html = pages.get("test-brand-gamma/index.html")!;
-    expect(blocks(html)[0].description).toBe(EVIL);
-    expect(html.match(/<script/g)).toHaveLength(3); // two JSON-LD blocks and the site script
+    expect(blocks(html)[0].description).toBe(EVIL_SHOWN);
+    expect(html.match(/<script/g)).toHaveLength(4); // two JSON-LD blocks, the site script and the speculation rules
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<!-- &");
     const home = pages.get("index.html")!;
     expect(home).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp;");
-    expect(attr(tags(html, /<meta name="description"[^>]*>/g)[0], "content")).toBe("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; &quot;quotes&quot; &#x27;too&#x27;");
+    expect(attr(tags(html, /<meta name="description"[^>]*>/g)[0], "content")).toBe("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; \u201cquotes\u201d \u2018too\u2019");
   });
 });
 

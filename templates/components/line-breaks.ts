@@ -25,6 +25,8 @@ export function segmenterFor(htmlLang: string): Parser | null {
 
 const LETTER = /[\p{L}\p{N}]/u;
 const SPACED = /\s/;
+/** A letter or digit of a spaced script (Latin, Greek, Cyrillic...): a word of them is never cut. */
+const SPACED_LETTER = /(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}]/u;
 
 /** Most texts whose boundaries a thread keeps: the labels, names and titles every page of a language repeats. */
 const KEPT = 4096;
@@ -68,6 +70,8 @@ export function phrases(text: string, parser: Parser, names: readonly string[]):
     // Inside a run the text shares with a name: the two letters around the boundary are a pair of that name.
     const around = text.slice(at - 1, at + 1);
     if (pairs.some((p) => p.has(around))) continue;
+    // Inside a word of a spaced script (a Latin name in a Chinese title): no break.
+    if (SPACED_LETTER.test(text[at - 1]) && SPACED_LETTER.test(text[at])) continue;
     // A break beside a space is the space's own: no second one.
     if (SPACED.test(text[at - 1]) || SPACED.test(text[at])) continue;
     pieces.push(text.slice(from, at));

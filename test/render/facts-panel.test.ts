@@ -18,7 +18,8 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** The panel of a built page: its heading and its rows as "label: value", and where it sits in the page. */
 async function panel(page: string) {
-  const html = await readFile(path.join(dir, "dist", page), "utf8");
+  // Read as shown: phrase breaks (<wbr>) and the no-break spaces that bind a figure to its unit aside.
+  const html = (await readFile(path.join(dir, "dist", page), "utf8")).replace(/<wbr\/?>/g, "").replace(/\u00a0|&nbsp;/g, " ");
   const m = /<section class="facts" aria-labelledby="facts-title"><h2 class="facts__title" id="facts-title">([^<]+)<\/h2><dl class="facts__list">(.*?)<\/dl><\/section>/.exec(html);
   if (!m) return undefined;
   const rows = [...m[2].matchAll(/<dt class="facts__label">([^<]+)<\/dt><dd class="facts__value">([^<]+)<\/dd>/g)].map((r) => `${decodeHTML(r[1])}: ${decodeHTML(r[2])}`);
