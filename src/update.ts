@@ -1,7 +1,5 @@
-// A save under watch, read top to bottom: load the files that changed, validate, find the inputs that changed,
-// plan (plan.ts: which pages to resolve and render and why, whether the route files and images are kept, which
-// files go), then carry out the plan's batches (batches.ts), each resolved as the threads take its pages,
-// rendered, checked and written, only the bytes that changed. A failed update keeps the state it started from.
+// A save under watch, read top to bottom: load what changed, validate, find the changed inputs, plan (plan.ts), carry
+// out the plan's batches (batches.ts). A failed update keeps the state it started from.
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { writeBatches } from "./batches.js";

@@ -1,7 +1,5 @@
-// Reads one user file (content YAML, an image, a template) only if it is a regular file inside its folder,
-// and never more than a limit. A FIFO, socket or device is refused from its lstat/stat without being opened
-// (opening a FIFO for reading blocks until a writer comes), and the limit is enforced while reading, because
-// `stat` says 0 bytes for /dev/zero and for pipes.
+// Reads one user file only if it is a regular file inside its folder (a FIFO is refused unopened: opening it blocks),
+// never more than a limit, counted while reading (`stat` says 0 bytes for /dev/zero).
 import { constants, type Stats } from "node:fs";
 import { lstat, open, realpath, stat } from "node:fs/promises";
 import path from "node:path";
@@ -57,10 +55,7 @@ function refuseSpecial(info: Stats, via: string): { refused: ReadRefusal } {
   return refuse("not-regular", `is ${what}${via}, not a regular file`, NOT_REGULAR);
 }
 
-/**
- * Checks without opening it that `file` resolves to a regular file inside `root`: the refusal, or its real path
- * and stat. Enough on its own for files another program reads (templates, which esbuild reads).
- */
+/** Checks without opening it that `file` is a regular file inside `root`, for files another program reads (templates). */
 export async function checkRegularFile(file: string, opts: { root?: string }): Promise<{ real: string; info: Stats } | { refused: ReadRefusal }> {
   try {
     const real = await realpath(file);
