@@ -17,11 +17,7 @@ export interface Place {
   pointer?: string;
 }
 
-/**
- * The one user-error type: a mistake in content or templates that the user fixes, printed as
- * file:line:column pointer message, with a hint saying what to do. `cause` keeps the original error
- * (esbuild's message, the exception a template threw) for whoever needs more than the message.
- */
+/** The one user-error type: a mistake the user fixes, printed as file:line:column pointer message, hint; `cause` keeps the original. */
 export class ContentError extends Error {
   readonly place: Place;
   readonly hint?: string;

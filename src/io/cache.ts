@@ -168,7 +168,7 @@ export function writeSealed(name: string, body: string): boolean {
   }
 }
 
-/** The bytes of `file`, a cache file named by its bytes' digest (`<name>.<digest>`, {@link writeNamedSealed}), when they match its name; a damaged one is noted and removed. */
+/** The bytes of `file`, named by their digest ({@link writeNamedSealed}), when they match it; a damaged one is noted and removed. */
 export function readNamedSealed(file: string, maxBytes: number): Buffer | undefined {
   const want = /\.([0-9a-f]{16})$/.exec(file)?.[1];
   const read = readPlainSync(file, { maxBytes });

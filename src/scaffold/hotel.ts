@@ -1,6 +1,5 @@
-// `hotelsite new hotel <id> --layout <name>`: writes a commented hotel file holding every field its layout
-// needs, with TODO placeholders, so an editor starts from something that builds. The fields, their order,
-// how many features, sections and points a layout needs, and every comment come from the hotel schema.
+// `hotelsite new hotel <id> --layout <name>`: a commented hotel file holding every field its layout needs, with TODO
+// placeholders, so an editor starts from something that builds; fields, counts and comments come from the schema.
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { yamlLib } from "../content/yaml-lib.js";
