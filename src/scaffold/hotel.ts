@@ -62,8 +62,8 @@ function comment(indent: string, text: string | undefined): string[] {
 /** A quoted YAML scalar. */
 const q = (s: string) => yamlLib().stringify(s, { defaultStringType: "QUOTE_DOUBLE", lineWidth: 0 }).trim();
 
-/** The text block of one language: every field the layout needs, with placeholders; comments when `docs`. */
-function textBlock(layout: string, docs: boolean): string[] {
+/** The text block of one language: every field the layout needs, with placeholders and the schema's comments. */
+function textBlock(layout: string): string[] {
   const layoutDef = defs[`layout-${layout}`];
   const required = new Set([...defs.complete.required!, ...layoutDef.required!]);
   const count = (key: string, fallback: number) => layoutDef.properties?.[key]?.minItems ?? fallback;
@@ -73,7 +73,7 @@ function textBlock(layout: string, docs: boolean): string[] {
     const optional = !required.has(key);
     // Optional fields other layouts use are left out; bookLabel applies to every layout, so it is offered.
     if (optional && key !== "bookLabel") continue;
-    if (docs) out.push(...comment(pad, prop.description + (optional ? " (optional: remove the # to use it)" : "")));
+    out.push(...comment(pad, prop.description + (optional ? " (optional: remove the # to use it)" : "")));
     const hash = optional ? "# " : "";
     const label = key.replace(/([A-Z])/g, " $1").toLowerCase();
     if (key === "features") {
@@ -137,7 +137,7 @@ export function hotelScaffold(opts: { id: string; layout: string; site: Scaffold
       : []),
     `text:`,
     `  ${def.code}:`,
-    ...textBlock(layout, true),
+    ...textBlock(layout),
   ];
   return lines.join("\n") + "\n";
 }
