@@ -80,7 +80,6 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
     const pool = await session.threads(slots.length);
     await timed(ctx, "render", () => pool.load({ templatesUrl: templates.url, assets: assets.links, templatesDir: ctx.templatesDir, cwd: ctx.cwd, devScript: opts.devScript }));
 
-    // Each page resolved when a thread is ready for it, rendered and written by that thread into the staging folder.
     sink = await openOutput(place);
     const staging = sink.staging;
     const pages = new Map<string, Page>();

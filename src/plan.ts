@@ -131,8 +131,7 @@ export function planRender<P extends Planned>(pages: P[], { before, changed, rea
   const groups: P[][] = [[], [], [], []];
   for (const p of reasons.keys()) groups[focus.shown.has(p.outFile) ? 0 : focus.own.has(p.outFile) ? 1 : p.kind === "home" ? 2 : 3].push(p);
   const [shown, own, home, rest] = groups;
-  // Each home page a batch of its own: at 4,008 pages one lists 1,334 hotels, and a language's home page should not
-  // wait for the others'.
+  // Each home page a batch of its own: at 4,008 pages one lists 1,334 hotels, and should not wait for the others'.
   const batches = [shown, own, ...home.map((p) => [p])].filter((b) => b.length);
   for (let i = 0; i < rest.length; i += BATCH_PAGES) batches.push(rest.slice(i, i + BATCH_PAGES));
   const ordered = batches.flat();

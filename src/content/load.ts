@@ -256,8 +256,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   } catch {
     errors.push(new ContentError({ file: shown(hotelsDir) }, "is not a folder of hotel files", "create it and add one <id>.yaml per hotel"));
   }
-  // Files to read are read the cheap way first (a watch run reads the few that changed); what that cannot take is
-  // read the careful way below.
+  // The cheap way first (a watch run reads the few that changed); what that cannot take goes the careful way below.
   const { sources: quicker, fromCache } = await quickFiles({ contentDir, hotelsDir, hotelNames, shown, read: (abs) => !unchanged(abs, opts, "files"), keep: !opts.previous });
   const [site, strings, home, ...hotels] = await Promise.all([
     at("site.yaml"),
@@ -274,8 +273,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   const imageProblems = new Map<string, string>();
   const refs = imageRefs(site!.data, loadedHotels);
   const infos = await Promise.all(refs.map((ref) => cached(path.resolve(contentDir, ref), opts, "images", cache, () => readImage(contentDir, ref))));
-  // In the order the content names them, not the order the reads ended: the same every run, so the image
-  // stage's key (pipeline.ts) does not change between a watch's first build and its first save.
+  // In the order the content names them, not the reads ended: the image stage's key stays the same across runs.
   refs.forEach((ref, i) => {
     const info = infos[i];
     if (typeof info === "string") imageProblems.set(ref, info);

@@ -84,8 +84,7 @@ export async function readRegularFile(file: string, opts: ReadRegularOptions): P
   const checked = await checkRegularFile(file, opts);
   if ("refused" in checked) return checked;
   const { real } = checked;
-  // O_NONBLOCK: should the path be swapped for a FIFO between stat and open, open still returns at once;
-  // fstat on the open handle then decides.
+  // O_NONBLOCK: a FIFO swapped in between stat and open still opens at once; fstat on the handle then decides.
   let handle;
   try {
     handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);

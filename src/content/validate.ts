@@ -153,8 +153,7 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
   const byId = new Map<string, SourceFile>();
   const byLink = new Map<string, SourceFile>();
   for (const source of loaded.hotels) {
-    // Known ids first, so one broken hotel does not also break every rule that names it: a file whose id
-    // cannot be read still stands for the hotel its name promises.
+    // Known ids first, a file whose id cannot be read standing for the hotel its name promises: rules naming it still hold.
     const rawId = (source.data as { id?: unknown } | null)?.id;
     for (const id of [rawId, stemOf(memo, source)]) if (typeof id === "string" && !byId.has(id)) byId.set(id, source);
   }

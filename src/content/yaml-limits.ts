@@ -14,8 +14,7 @@ export interface TextPlace {
 
 /** Where an upper bound of the nesting, from the text alone (indentation, `- `/`? `, brackets), first passes `limit`, or null. */
 export function nestingTooDeep(text: string, limit = MAX_DEPTH): TextPlace | null {
-  // The common case in native code: depth is at most 1 + the longest run of leading spaces and indicators + every
-  // bracket in the file. Real content stays far below the limit, and the line loop below never runs for it.
+  // The common case in native code: depth is at most 1 + the longest run of indentation and indicators + every bracket.
   let brackets = 0;
   for (let i = text.indexOf("["); i >= 0 && brackets < limit; i = text.indexOf("[", i + 1)) brackets++;
   for (let i = text.indexOf("{"); i >= 0 && brackets < limit; i = text.indexOf("{", i + 1)) brackets++;

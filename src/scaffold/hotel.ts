@@ -125,8 +125,7 @@ export function hotelScaffold(opts: { id: string; layout: string; site: Scaffold
     `#   - { kind: rooms, value: 250 }`,
     `#   - { kind: eventSpace, value: 1200, unit: sqm }`,
     ...comment("", top.text.description),
-    // No commented-out translation blocks: an import adds the real block, and a comment saying "remove the #"
-    // would then make a duplicate key. This note stays true wherever the blocks come from.
+    // No commented-out translation blocks: once an import adds the real block, "remove the #" would make a duplicate key.
     ...(others.length
       ? comment(
           "",
