@@ -40,11 +40,9 @@ export class ContentError extends Error {
 
 /** Thrown by a stage that collected content errors: the build stops once, with all of them. */
 export class ContentErrors extends Error {
-  readonly errors: ContentError[];
-  constructor(errors: ContentError[]) {
+  constructor(readonly errors: ContentError[]) {
     super(`${errors.length} content error${errors.length === 1 ? "" : "s"}`);
     this.name = "ContentErrors";
-    this.errors = errors;
   }
 }
 

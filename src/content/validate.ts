@@ -77,7 +77,7 @@ function checkLanguages(source: SourceFile, blocks: Record<string, unknown>, bas
 const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /** Why a booking link is refused (the hint), or undefined when it is https on an allowed host (`where` names the hosts' setting). */
-export function linkProblem(link: string, hosts: string[] | undefined, where = "site.yaml affiliate.allowedHosts"): string | undefined {
+export function linkProblem(link: string, hosts: string[] | undefined, where: string): string | undefined {
   const space = spaceProblem(link);
   if (space) return space;
   let url: URL;
