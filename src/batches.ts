@@ -102,7 +102,6 @@ export interface BatchWrite {
   /** Files and copies that go with the first write, and output files removed after the last. */
   extra: { files: OutputFile[]; copies: CopiedFile[] };
   remove: string[];
-  /** Writes what changed. */
   write(files: OutputFile[], copies: CopiedFile[], remove: string[]): Promise<{ written: string[]; removed: string[] }>;
   /** Told of each batch's output files once they are on disk. */
   written(files: string[]): void;

@@ -18,7 +18,6 @@ import { MAX_FILE_BYTES, parseYaml, sourceFromData } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
 export interface LoadOptions {
-  /** The content folder. */
   contentDir: string;
   /** Paths in messages are shown relative to this folder (the working directory). */
   cwd?: string;
