@@ -95,7 +95,7 @@ export async function readRegularFile(file: string, opts: ReadRegularOptions): P
     const opened = await handle.stat();
     if (!opened.isFile()) return refuseSpecial(opened, "");
     const limit = opts.maxBytes + 1;
-        let chunks: Buffer[] = [];
+    const chunks: Buffer[] = [];
     let total = 0;
     let current = Buffer.alloc(Math.min(limit, opened.size + 1));
     while (total < limit) {
@@ -110,9 +110,7 @@ export async function readRegularFile(file: string, opts: ReadRegularOptions): P
       const size = Math.max(total, opened.size);
       return refuse("too-large", `is ${megabytes(size)}, larger than the ${megabytes(opts.maxBytes)} allowed`, "split or trim it", { size });
     }
-    const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-    chunks = [];
-    return { bytes, real, info: opened };
+    return { bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total), real, info: opened };
   } catch (e) {
     return errnoRefusal(e);
   } finally {
