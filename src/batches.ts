@@ -1,8 +1,5 @@
-// Carries out a later run's render plan batch by batch (plan.ts orders the pages and cuts the batches): each
-// batch is rendered, its pages' links are checked, and its pages are written before the next batch is written,
-// so the pages an editor waits for reach the disk first. A failure stops the writing but not the rendering and checking,
-// so the run still reports every error at once, as a run in one piece would. writeBatches wires it to a run:
-// the pages resolved as the threads take them, the dead-link check, and only the changed bytes written.
+// Carries out a later run's render plan batch by batch (docs/architecture.md, step 6), so the pages an editor waits
+// for reach the disk first, while a failure still reports every error at once, as a run in one piece would.
 import { ContentError, ContentErrors } from "./errors.js";
 import type { RenderPlan } from "./plan.js";
 import type { OutputFile } from "./render/assets.js";
@@ -30,14 +27,7 @@ export interface BatchSteps<P, R extends BatchPage> {
   write(pages: R[]): Promise<void>;
 }
 
-/**
- * Renders, checks and writes `batches` in order; resolves with every page rendered, in that order. `failed`:
- * errors already found (the links of pages not rendered, when a file went away): nothing is written then.
- * A page's link to a #fragment of a page a later batch renders is checked against that page as it is on disk:
- * when it has the id, the page is written now and its links are checked again before that page is replaced;
- * when it lacks it (a new id), the page waits for that batch and is checked and written with it. Throws the
- * template errors, else the dead links, of every batch.
- */
+/** Renders, checks and writes `batches` in order (nothing when `failed` holds errors); throws every batch's errors at the end. */
 export async function renderBatches<P extends { outFile: string }, R extends BatchPage>(batches: P[][], steps: BatchSteps<P, R>, failed: ContentError[] = []): Promise<R[]> {
   const batchOf = new Map<string, number>();
   batches.forEach((batch, i) => batch.forEach((p) => batchOf.set(p.outFile, i)));
@@ -80,8 +70,7 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
     dead.push(...found);
     if (i < firstFailed && ready.length) await steps.write(ready);
   };
-  // One batch at a time: rendered, then checked and written, so the pages an editor waits for are on disk before
-  // the threads start on the next batch, and memory holds one batch's bytes.
+  // One batch at a time, so memory holds one batch's bytes.
   for (let i = 0; i < batches.length; i++) {
     const done = await steps.render(batches[i]).catch((e: unknown) => {
       if (!(e instanceof ContentErrors)) throw e;
@@ -113,17 +102,12 @@ export interface BatchWrite {
   /** Files and copies that go with the first write, and output files removed after the last. */
   extra: { files: OutputFile[]; copies: CopiedFile[] };
   remove: string[];
-  /** Writes what changed. */
   write(files: OutputFile[], copies: CopiedFile[], remove: string[]): Promise<{ written: string[]; removed: string[] }>;
   /** Told of each batch's output files once they are on disk. */
   written(files: string[]): void;
 }
 
-/**
- * A later run's batches (renderBatches), each rendered, checked and written before the next is written, only the
- * bytes that changed. When a file went away, the links of the pages not rendered now are checked too, before
- * anything is written.
- */
+/** Wires renderBatches to a run: only changed bytes written; when a file went away, the unrendered pages' links checked first. */
 export async function writeBatches(o: BatchWrite): Promise<Written> {
   const out: Written = { written: [], removed: [], rendered: [] };
   let extra = o.extra;

@@ -1,7 +1,5 @@
-// The clean run, read top to bottom: load, validate, resolve streamed into render (each page resolved as a
-// rendering thread is ready for it and written by that thread into the staging folder), images and the files
-// beside the pages, the dead-link check, commit (the staging folder swapped in whole). `check` stops after resolve.
-// Under watch the same run keeps every page and what it read, for update.ts.
+// The clean run, read top to bottom: load, validate, resolve streamed into render, images and route files, the
+// dead-link check, commit (the staging folder swapped in whole). `check` stops after resolve.
 import { performance } from "node:perf_hooks";
 import { ContentErrors, type Warning } from "./errors.js";
 import { loadContent } from "./content/load.js";
@@ -64,10 +62,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   return result;
 }
 
-/**
- * A clean run into a staging folder swapped in at the end. `keep` (watch): the state keeps every page whole and
- * what it read, and the session's readers index starts from it; else pages go once rendered and no state is made.
- */
+/** A clean run into a staging folder swapped in at the end; `keep` (watch) keeps every page and what it read for update.ts. */
 export async function runBuild(session: Session, keep: boolean): Promise<RunResult & { result?: BuildResult }> {
   const opts = session.options;
   const ctx = runContext(opts);
@@ -85,7 +80,6 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
     const pool = await session.threads(slots.length);
     await timed(ctx, "render", () => pool.load({ templatesUrl: templates.url, assets: assets.links, templatesDir: ctx.templatesDir, cwd: ctx.cwd, devScript: opts.devScript }));
 
-    // Each page resolved when a thread is ready for it, rendered and written by that thread into the staging folder.
     sink = await openOutput(place);
     const staging = sink.staging;
     const pages = new Map<string, Page>();

@@ -100,20 +100,20 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option(...TIMEOUT)
     .option("--verbose", "also print the time each stage took")
     .action(async (o) => {
-    const started = performance.now();
-    const result = await build(toBuildOptions(o, io));
-    if (o.verbose) io.out(`${formatTimings(result.timings, performance.now() - started)}; ${result.threads} rendering thread${result.threads === 1 ? "" : "s"}`);
-    if (result.warnings.length) io.out(formatWarnings(result.warnings));
-    const w = result.warnings.length;
-    const unpublished = unpublishedNote(result.warnings);
-    io.out(
-      `Built ${result.pages.length} pages (${result.files} files) into ${o.out} in ${seconds(performance.now() - started)}` +
-        (w ? `, ${w} warning${w === 1 ? "" : "s"} (run hotelsite check for details)` : "") +
-        (unpublished ? `; ${unpublished}` : ""),
-    );
-    const { encoded, committedDir } = result.images;
-    if (encoded && committedDir) io.out(variantsNote(encoded, committedDir, io.cwd ?? process.cwd()));
-  });
+      const started = performance.now();
+      const result = await build(toBuildOptions(o, io));
+      if (o.verbose) io.out(`${formatTimings(result.timings, performance.now() - started)}; ${result.threads} rendering thread${result.threads === 1 ? "" : "s"}`);
+      if (result.warnings.length) io.out(formatWarnings(result.warnings));
+      const w = result.warnings.length;
+      const unpublished = unpublishedNote(result.warnings);
+      io.out(
+        `Built ${result.pages.length} pages (${result.files} files) into ${o.out} in ${seconds(performance.now() - started)}` +
+          (w ? `, ${w} warning${w === 1 ? "" : "s"} (run hotelsite check for details)` : "") +
+          (unpublished ? `; ${unpublished}` : ""),
+      );
+      const { encoded, committedDir } = result.images;
+      if (encoded && committedDir) io.out(variantsNote(encoded, committedDir, io.cwd ?? process.cwd()));
+    });
 
   pipelineOptions(program.command("check").description("validate and resolve the content, report translation coverage and warnings; writes nothing"))
     .option("--strict", "fail when any field falls back to the default language or still holds a TODO placeholder")
@@ -123,9 +123,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const result = await check(toBuildOptions(o, io));
       const languages = result.content.site.languages.map((l) => l.code);
       const fallbacks = result.coverage.reduce((n, c) => n + c.fallbacks.length, 0);
-      const authoring = authoringWarnings(result);
-      const warnings = [...result.warnings, ...authoring.warnings];
-      const placeholders = authoring.placeholders;
+      const { warnings: authored, placeholders } = authoringWarnings(result);
+      const warnings = [...result.warnings, ...authored];
       const ctx = await translationContext(result, io.cwd ?? process.cwd());
       const tr = translationFindings(ctx);
       const failed = o.strict && (fallbacks > 0 || placeholders > 0 || tr.outdated.length > 0 || tr.inconsistent.length > 0);
@@ -264,11 +263,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.err(closingLine(ran));
       return EXIT.content;
     }
-    if (e instanceof ScaffoldError || e instanceof UsageError) {
-      io.err(`error: ${e.message}`);
-      return EXIT.other;
-    }
-    if (e instanceof OutputError) {
+    if (e instanceof ScaffoldError || e instanceof UsageError || e instanceof OutputError) {
       io.err(`error: ${e.message}`);
       return EXIT.other;
     }

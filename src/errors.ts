@@ -17,11 +17,7 @@ export interface Place {
   pointer?: string;
 }
 
-/**
- * The one user-error type: a mistake in content or templates that the user fixes, printed as
- * file:line:column pointer message, with a hint saying what to do. `cause` keeps the original error
- * (esbuild's message, the exception a template threw) for whoever needs more than the message.
- */
+/** The one user-error type: a mistake the user fixes, printed as file:line:column pointer message, hint; `cause` keeps the original. */
 export class ContentError extends Error {
   readonly place: Place;
   readonly hint?: string;
@@ -44,11 +40,9 @@ export class ContentError extends Error {
 
 /** Thrown by a stage that collected content errors: the build stops once, with all of them. */
 export class ContentErrors extends Error {
-  readonly errors: ContentError[];
-  constructor(errors: ContentError[]) {
+  constructor(readonly errors: ContentError[]) {
     super(`${errors.length} content error${errors.length === 1 ? "" : "s"}`);
     this.name = "ContentErrors";
-    this.errors = errors;
   }
 }
 

@@ -1,7 +1,5 @@
-// What a later run will do, as data, with a reason for each thing (update.ts carries it out): which sources to
-// load again; which pages to resolve and render, why, in which order and batches; whether the route files and the
-// image stage's result are kept; which output files go. Pure: from the changed files, the inputs each page and the
-// route files recorded in the previous run, and the new site's pages before they are resolved.
+// What a later run will do, as data, with a reason for each thing (update.ts carries it out): pure, from the changed
+// files, what the previous run's pages and route files recorded, and the new site's pages before they are resolved.
 import path from "node:path";
 import { describeChange, type Input } from "./site/inputs.js";
 import { isWithin } from "./util/paths.js";
@@ -28,11 +26,7 @@ export interface PlanDirs {
   schemasDir: string;
 }
 
-/**
- * The load plan for a run on `prev` (none: everything) given the changed files (absolute). A file in the content
- * folder is read again alone, unless it is a folder (no extension) or something outside every source folder
- * changed: then everything is. A templates file goes to the bundle made of it; a new one to both.
- */
+/** What to load again for the changed files (absolute): a content file alone, a template's bundle, else everything. */
 export function planLoad(prev: PreviousInputs | undefined, files: Set<string>, dirs: PlanDirs): LoadPlan {
   if (!prev) return { content: "all", templates: true, assets: true, schemas: false };
   const plan: LoadPlan = { content: "none", templates: !prev.templates, assets: !prev.assets, schemas: false };
@@ -89,11 +83,7 @@ export interface RenderFocus {
 /** No preview and no saved file: the pages go in page order, the home pages first. */
 const NO_FOCUS: RenderFocus = { shown: new Set(), own: new Set() };
 
-/**
- * Pages in one batch of a run's rest (after the pages the focus names): a batch is rendered, checked for dead
- * links and written before the next is written, so at 4,008 pages the first of 1,336 reach the disk long before
- * the last, while each batch's check and write cost little beside its rendering.
- */
+/** Pages in one batch of a run's rest: the first pages reach the disk long before the last, at little cost a batch. */
 export const BATCH_PAGES = 128;
 
 /** What a run renders: the pages in order (`pages`, the concatenation of `batches`), why each, and how each is made. */
@@ -101,10 +91,7 @@ export interface RenderPlan<P> {
   pages: P[];
   why: Record<string, string>;
   batches: P[][];
-  /**
-   * Pages rendered from the previous run's page as it was (only a template or the asset names changed for them);
-   * every other page in `pages` is resolved again. The pages not in `pages` are the previous run's, not rendered.
-   */
+  /** Pages rendered from the previous run's page as it was (a template or the asset names changed); the others are resolved again. */
   again: Set<P>;
 }
 
@@ -114,23 +101,13 @@ export interface RenderInputs<P> {
   before(p: P): PageBefore | undefined;
   /** The inputs whose values changed since the previous run (inputs.ts changedInputs). */
   changed: ReadonlySet<Input>;
-  /**
-   * The output files of the previous run's pages that read one of `changed` (site/readers.ts), and whether a page
-   * was there to record anything: the others are passed over unread. Without it, every page's inputs are read.
-   */
+  /** The output files of the last run's pages that read one of `changed` (site/readers.ts); without it every page is read. */
   readers?: { reading: ReadonlySet<string>; known(p: P): boolean };
   causes: RenderCauses;
   focus?: RenderFocus;
 }
 
-/**
- * Which pages to resolve and render, and why, decided from what each page recorded when it was last resolved,
- * before any page is resolved: a page is resolved again when it is new or one of its recorded inputs changed
- * (named by the fields that changed, inputs.ts changedFields); it is rendered again as it was for a changed
- * template; every page renders for a change every page reads, or new asset names. The pages go in the order an
- * editor waits for them, each group a batch: the pages a live preview shows, the pages of the saved files
- * (`focus`), each home page, then the rest in page order, BATCH_PAGES at a time.
- */
+/** Which pages to resolve and render, why, and in which batches, before any is resolved (docs/architecture.md, step 4). */
 export function planRender<P extends Planned>(pages: P[], { before, changed, readers, causes, focus = NO_FOCUS }: RenderInputs<P>): RenderPlan<P> {
   const every = causes.templates === "all" ? "a template every page uses changed" : causes.assets ? "the asset names changed" : undefined;
   // Only the pages that read a changed input, and new ones, when no template asks for others.
@@ -154,8 +131,7 @@ export function planRender<P extends Planned>(pages: P[], { before, changed, rea
   const groups: P[][] = [[], [], [], []];
   for (const p of reasons.keys()) groups[focus.shown.has(p.outFile) ? 0 : focus.own.has(p.outFile) ? 1 : p.kind === "home" ? 2 : 3].push(p);
   const [shown, own, home, rest] = groups;
-  // Each home page a batch of its own: at 4,008 pages one lists 1,334 hotels, and a language's home page should not
-  // wait for the others'.
+  // Each home page a batch of its own: at 4,008 pages one lists 1,334 hotels, and should not wait for the others'.
   const batches = [shown, own, ...home.map((p) => [p])].filter((b) => b.length);
   for (let i = 0; i < rest.length; i += BATCH_PAGES) batches.push(rest.slice(i, i + BATCH_PAGES));
   const ordered = batches.flat();
@@ -170,10 +146,7 @@ export interface Decision {
   why: string;
 }
 
-/**
- * The route files (sitemap, robots.txt, host rules, flags: site/publish.ts) are kept while none of what they read
- * last time changed (their reads are recorded like a page's); else they are made again from every page's head.
- */
+/** The route files (site/publish.ts) are kept while nothing they read last time changed, else made again from every page's head. */
 export function planRoutes(before: { reads: readonly Input[] } | undefined, changed: ReadonlySet<Input>): Decision {
   if (!before) return { keep: false, why: "the last run's were not written" };
   const read = before.reads.find((i) => changed.has(i));

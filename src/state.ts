@@ -1,6 +1,5 @@
-// What the two executors share: a run's options and report, the State a run leaves for the next one (plain data
-// that no one changes: each run makes a new one, Astro's incremental state), and the Session that owns what lives
-// from run to run under watch (the rendering threads, the memo, the readers index).
+// What the two executors share: a run's options and report, the State a run leaves for the next (plain data no one
+// changes), and the Session owning what lives from run to run under watch (threads, memo, readers index).
 import type { ContentError, Warning } from "./errors.js";
 import type { LoadCache } from "./content/load.js";
 import type { Assets, OutputFile } from "./render/assets.js";

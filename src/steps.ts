@@ -44,10 +44,7 @@ export function runContext(opts: RunOptions) {
 /** A run's context. */
 export type RunContext = ReturnType<typeof runContext>;
 
-/**
- * Runs one step and adds its time to the stage's. Pages are resolved as the rendering threads take them: that
- * time is added to resolve's by `resolving` and taken out of the step it happened in.
- */
+/** Runs one step and adds its time to the stage's (less the time `resolving` moved to resolve's). */
 export async function timed<T>(ctx: RunContext, stage: keyof Timings, run: () => T | Promise<T>): Promise<T> {
   const { timings } = ctx;
   const start = performance.now();
@@ -135,10 +132,7 @@ export function mergeCoverage(kept: ReadonlyMap<string, Coverage> | undefined, f
   return out;
 }
 
-/**
- * The files of `now` whose contents differ from the same path's in `before` (the last good run's, which it
- * wrote or found on disk): the 2.2 MB sitemap of a 4,008-page site is not encoded and read back on every save.
- */
+/** The files of `now` whose contents differ from `before`'s (the last good run's): a 2.2 MB sitemap is not rewritten each save. */
 export function changedSince(before: OutputFile[] | undefined, now: OutputFile[]): OutputFile[] {
   if (!before) return now;
   const old = new Map(before.map((f) => [f.path, f.contents]));

@@ -92,10 +92,7 @@ export interface SourceFile {
   /** Path relative to the working directory, as printed in messages. */
   file: string;
   data: unknown;
-  /**
-   * Maps a JSON pointer to a 1-based line and column in the file (the key's with `key`). Neither when the file
-   * changed on disk since it was parsed: the position would be of a text nobody parsed (src/content/yaml.ts).
-   */
+  /** Maps a JSON pointer to a 1-based line and column (the key's with `key`); neither when the file changed since parsed. */
   locate: (pointer: string, opts?: { key?: boolean }) => Position;
 }
 

@@ -1,7 +1,5 @@
-// A save under watch, read top to bottom: load the files that changed, validate, find the inputs that changed,
-// plan (plan.ts: which pages to resolve and render and why, whether the route files and images are kept, which
-// files go), then carry out the plan's batches (batches.ts), each resolved as the threads take its pages,
-// rendered, checked and written, only the bytes that changed. A failed update keeps the state it started from.
+// A save under watch, read top to bottom: load what changed, validate, find the changed inputs, plan (plan.ts), carry
+// out the plan's batches (batches.ts). A failed update keeps the state it started from.
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { writeBatches } from "./batches.js";
@@ -40,8 +38,7 @@ export async function update(session: Session, state: State, changed: Iterable<s
     const pool = await session.threads(slots.length);
     const names = await timed(ctx, "render", () => pool.load({ templatesUrl: templates.url, assets: assets.links, templatesDir, cwd, devScript: opts.devScript }));
 
-    // The plan, before any page is resolved: what each page read last time says which to resolve again and why;
-    // the pages an editor waits for go first (those the preview shows, then those made from the saved files).
+    // The plan, before any page is resolved, from what each page read last time; the pages an editor waits for first.
     const causes = { templates: changedTemplates(state.templates, templates, { files, names, templatesDir }), assets: JSON.stringify(assets.links) !== JSON.stringify(state.assets.links) };
     const focus = { shown: new Set(opts.preview?.shown()), own: ownPages(slots, content, new Set([...files].map(ctx.shown))) };
     const before = (slot: PageSlot) => {
@@ -63,8 +60,7 @@ export async function update(session: Session, state: State, changed: Iterable<s
     };
     const found = resolver.site();
     const readsNow = () => new Map(slots.map((s) => [s.outFile, found.inputs.get(s.outFile) ?? state.reads.get(s.outFile)!]));
-    // Route files made again read every page's head: every page is resolved before the first batch then. The
-    // renamed hotels' fallback pages show their pages' titles: those pages are resolved now.
+    // Route files made again read every page's head, and renamed hotels' fallback pages their titles: resolved now.
     const made = keepRoutes ? undefined : routes({ ...found, inputs: readsNow(), pages: slots.map(pageOf) }, content);
     const renamed = new Set(content.hotels.filter((h) => h.aliases?.length).map((h) => h.id));
     const copy = copyFiles({ ...found, pages: slots.filter((s) => s.hotel !== undefined && renamed.has(s.hotel)).map(pageOf) }, content);
@@ -102,8 +98,7 @@ export async function update(session: Session, state: State, changed: Iterable<s
     const report = { ...base, ok: true, full: done.rendered.length === slots.length, rendered: done.rendered.map((r) => r.page.outFile), why: plan.why, firstBatch, written: done.written.sort(), removed: done.removed.sort(), pages: slots.length, warnings, errors: [], timings: ctx.timings, ms: performance.now() - ctx.started, threads: pool.threads, ...(imaged !== state.images && imaged.encoded ? { encoded: { variants: imaged.encoded, dir: imaged.committedDir } } : {}) };
     return { state: next, report };
   } catch (e) {
-    // The files of this run are taken in again by the next one. A write that failed part way may have replaced
-    // publishing files: the next run compares them all with the disk again.
+    // The next run takes this run's files in again, and compares all publishing files with the disk (some may be written).
     return { state: { ...state, pending: files, publish: writing ? undefined : state.publish }, report: failed(ctx, e, base) };
   }
 }

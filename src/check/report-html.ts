@@ -1,6 +1,5 @@
-// `hotelsite check --report FILE.html`: one self-contained page for editors and translators. A matrix of the
-// site's pages (and the shared interface strings) by language, each cell coloured by how much of it is
-// translated and listing the fields that fall back, then every warning by file. Pure: data in, HTML out.
+// `hotelsite check --report FILE.html`: one self-contained page for editors and translators (pages by language,
+// coloured by how much is translated, then every warning by file). Pure: data in, HTML out.
 import { sortByPlace, type Warning } from "../errors.js";
 import { coverageBySource, coverageTotals, percent } from "../summary.js";
 import type { Page } from "../site/pages.js";

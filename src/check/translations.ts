@@ -1,6 +1,5 @@
-// check's translation findings beyond coverage: translations made from English that has changed since
-// (outdated), and one English text translated two ways in one language (inconsistent). Pure but for reading
-// the lock, which the caller passes in.
+// check's translation findings beyond coverage: translations of English changed since (outdated), and one English
+// text translated two ways in one language (inconsistent). Pure: the caller passes the lock in.
 import type { Warning } from "../errors.js";
 import type { Lock } from "../translate/lock.js";
 import { normalize, type TextSource } from "../translate/sources.js";

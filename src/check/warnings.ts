@@ -1,17 +1,12 @@
-// The findings `check` reports besides errors: text that falls back to the default language, meta titles and
-// descriptions longer than search results show, key facts the hotel's copy does not state, and placeholders
-// left from `hotelsite new`. Pure: the loaded files (for line numbers) and the resolved coverage in, located
-// warnings out.
+// The findings `check` reports besides errors (fallback text, long meta, facts the copy omits, placeholders left
+// by `hotelsite new`). Pure: loaded files and resolved coverage in, located warnings out.
 import type { Warning } from "../errors.js";
 import { placeholderPointers } from "../content/placeholders.js";
 import { spellings, unstatedFacts } from "../site/facts.js";
 import type { Coverage } from "../site/resolve.js";
 import type { Content, LoadedContent, SourceFile } from "../types.js";
 
-/**
- * Widths search results show, in Latin characters. Wide (CJK) characters count twice, so a Chinese or
- * Japanese title warns at 30 characters and a description at 80: the same space on the results page.
- */
+/** Widths search results show, in Latin characters (a wide CJK character counts twice). */
 export const META_LIMITS = { title: 60, description: 160 } as const;
 
 /** How many fallback fields a warning names before it says "and N more". */

@@ -1,4 +1,5 @@
-// The mistakes in a booking link that deserve their own words: white space inside it and a port after the host; and the form two links are compared in (scheme and host case do not make a link another one).
+// The mistakes in a booking link that deserve their own words (white space inside it, a port after the host), and the
+// form two links are compared in.
 
 /** Names of the white-space characters people paste into URLs. */
 const SPACES: Record<string, string> = { " ": "a space", "\n": "a line break", "\r": "a line break", "\t": "a tab", "\u00a0": "a no-break space" };
@@ -21,10 +22,7 @@ export function portProblem(url: URL): string | undefined {
   return `the port :${url.port} is refused: booking links use the standard https port; remove ":${url.port}" after ${url.hostname}`;
 }
 
-/**
- * The form links are compared in: scheme and host lower-cased as the build writes them, without the parameters
- * the build sets (`strip`: partner id, label, language), the rest as written.
- */
+/** The form links are compared in: scheme and host lower-cased as the build writes them, without the parameters it sets. */
 export function comparableLink(link: string, strip: readonly string[] = []): string {
   try {
     const url = new URL(link);

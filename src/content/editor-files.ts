@@ -1,6 +1,5 @@
-// Editors' temporary, backup and lock files, by name: never content. Build and check skip them among hotel files
-// and watch ignores their events, so a save in Vim, Emacs or `sed -i` never shows as a changed or failed file.
-// Only these names are passed over: any other file that is not a regular file is still refused where it is read.
+// Editors' temporary, backup and lock files, by name: never content, so a save in Vim, Emacs or `sed -i` never shows
+// as a changed or failed file. Any other file that is not a regular file is still refused where it is read.
 
 /** Names editors and tools give their droppings, each with the tool that makes it. */
 const PATTERNS: RegExp[] = [

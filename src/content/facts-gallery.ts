@@ -10,10 +10,7 @@ export interface HotelProblem {
   hint: string;
 }
 
-/**
- * Problems of a schema-valid hotel's facts and gallery. `image` says why a content-relative image cannot be
- * used, or undefined when it can; `def` is the site's default language, which must describe every image.
- */
+/** Problems of a schema-valid hotel's facts and gallery (`image`: why an image cannot be used; `def`: the default language). */
 export function factAndGalleryProblems(hotel: Hotel, def: string, image: (ref: string) => string | undefined): HotelProblem[] {
   const problems: HotelProblem[] = [];
   hotel.facts?.forEach((fact, i) => {

@@ -1,6 +1,5 @@
-// Flag images for the language menu, read in the load stage from the flag-icons package (4:3 SVGs), so the
-// menu shows the same flag on every system: emoji flags are letter pairs on Windows and empty boxes without a
-// colour-emoji font. Which flag a language gets comes from its `flag` emoji in site.yaml (its two letters).
+// Flag images for the language menu from the flag-icons package (by the two letters of site.yaml's `flag` emoji), read
+// at load, so every system shows the same flag: emoji flags are letter pairs on Windows.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";

@@ -1,6 +1,5 @@
-// When each content file last really changed, from git: one `git log` for the whole content folder (never one
-// call per file), read in the load stage so later stages stay pure. Outside a git checkout there is no answer,
-// and the sitemap then leaves lastmod out rather than guess from file times that every copy changes.
+// When each content file last really changed, from one `git log` over the content folder, read at load; outside a
+// checkout there is no answer and the sitemap leaves lastmod out rather than trust file times every copy changes.
 import { execFile } from "node:child_process";
 import type { LoadedContent } from "../types.js";
 

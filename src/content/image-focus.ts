@@ -1,6 +1,5 @@
-// Focal points: declared beside each image reference (a hotel's imageFocus, site.yaml's homeImageFocus and
-// defaultImageFocus) and attached to the image itself, so the image stage crops around them and every page
-// showing the image positions it the same way. One image, one focal point: two different ones are an error.
+// Focal points declared beside image references, attached to the image itself, so its crops and every page showing
+// it agree. One image, one focal point: two different ones are an error.
 import { ContentError } from "../errors.js";
 import type { ImageFocus, ImageInfo, SourceFile } from "../types.js";
 

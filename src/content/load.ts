@@ -18,7 +18,6 @@ import { MAX_FILE_BYTES, parseYaml, sourceFromData } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
 export interface LoadOptions {
-  /** The content folder. */
   contentDir: string;
   /** Paths in messages are shown relative to this folder (the working directory). */
   cwd?: string;
@@ -28,20 +27,14 @@ export interface LoadOptions {
   changed?: Set<string>;
 }
 
-/**
- * Content files read at once. Started all together, 4,000 hotel files' bytes piled up faster than this thread
- * parsed them (80 MB of buffers at once), and the memory they took stayed with the process after they were freed.
- */
+/** Content files read at once: started all together, their bytes piled up faster than this thread parsed them. */
 export const READS_IN_FLIGHT = 32;
 
 /** What load keeps between runs, by absolute path: parsed YAML files (or their errors) and image facts. */
 export interface LoadCache {
   files: Map<string, { source: SourceFile | null; errors: ContentError[] }>;
   images: Map<string, ImageInfo | string>;
-  /**
-   * Each content file's latest commit time. Commits are not saves: watch asks git once, on its first run, and
-   * keeps the answer (a commit made while watching shows in the sitemap's lastmod from the next start or build).
-   */
+  /** Each content file's latest commit time: watch asks git once, on its first run (commits are not saves). */
   git?: Promise<Map<string, number>>;
   /** The commit times by shown path, made from `git` once for a content folder and working directory. */
   shownTimes?: { from: Map<string, number>; key: string; times: Map<string, number> };
@@ -87,10 +80,9 @@ async function readSource(o: { root: string; absPath: string; name: string; show
   };
   const read = await readRegularFile(absPath, { root, maxBytes: MAX_FILE_BYTES });
   if ("refused" in read) return fail(...contentRefusal(read.refused, name));
-  const bytes = read.bytes;
   try {
     // Stamped: the file's text is read again only should an error or warning ask for a position in it.
-    const source = parseYaml(bytes, shown, { path: read.real, size: bytes.length, mtimeMs: read.info.mtimeMs });
+    const source = parseYaml(read.bytes, shown, { path: read.real, size: read.bytes.length, mtimeMs: read.info.mtimeMs });
     if (source.data === null || source.data === undefined) return fail("is empty", holds(name));
     return source;
   } catch (e) {
@@ -151,11 +143,7 @@ function imageRefs(site: unknown, hotels: SourceFile[]): string[] {
   return [...refs];
 }
 
-/**
- * The entries of the hotels folder that are not hotel files, none in silence: a YAML file whose name starts with a
- * dot (an editor's files are named otherwise: Emacs's lock is .#name) is an error, as it was a hotel dropped from
- * the site with exit 0; a folder or any other file is a warning naming it. Editors' own files pass unmentioned.
- */
+/** The hotels folder's entries that are not hotel files, none in silence: a dotted YAML file is an error, the rest warnings. */
 async function skippedHotelFiles(dir: string, names: string[], shown: (abs: string) => string, errors: ContentError[]): Promise<Warning[]> {
   const warnings: Warning[] = [];
   for (const n of names.filter((n) => !/\.ya?ml$/i.test(n) || isEditorFile(n)).sort()) {
@@ -178,20 +166,15 @@ async function readImage(contentDir: string, ref: string): Promise<ImageInfo | s
   // A symbolic link may point anywhere; images are published byte for byte, so only files inside count.
   const read = await readRegularFile(abs, { root, maxBytes: MAX_IMAGE_BYTES });
   if ("refused" in read) return imageRefusal(read.refused);
-  const bytes = read.bytes;
   const ext = path.extname(ref).slice(1).toLowerCase();
   // Whatever the encoder cannot take (cut, damaged, a pixel bomb, a hostile SVG) is refused here, at its references.
-  const size = screenImage(bytes, ext);
+  const size = screenImage(read.bytes, ext);
   if (typeof size === "string") return size;
-  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+  const hash = createHash("sha256").update(read.bytes).digest("hex").slice(0, 10);
   return { width: size.width, height: size.height, hash, ext };
 }
 
-/**
- * The content files to read that the cheap way could read and parse (quick-read.ts), by absolute path. Only files
- * in folders whose real path is inside the content folder's go that way; a folder that is a link outside, or one
- * that cannot be resolved, leaves its files to the careful way and its messages.
- */
+/** The content files the cheap way (quick-read.ts) could read, by absolute path; folders linked outside go the careful way. */
 async function quickFiles(o: { contentDir: string; hotelsDir: string; hotelNames: string[]; shown: (abs: string) => string; read: (abs: string) => boolean; keep: boolean }): Promise<{ sources: Map<string, SourceFile>; fromCache: number }> {
   const real = (dir: string) => realpath(dir).catch(() => undefined);
   const [root, hotels] = await Promise.all([real(o.contentDir), real(o.hotelsDir)]);
@@ -272,8 +255,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   } catch {
     errors.push(new ContentError({ file: shown(hotelsDir) }, "is not a folder of hotel files", "create it and add one <id>.yaml per hotel"));
   }
-  // Files to read are read the cheap way first (a watch run reads the few that changed); what that cannot take is
-  // read the careful way below.
+  // The cheap way first (a watch run reads the few that changed); what that cannot take goes the careful way below.
   const { sources: quicker, fromCache } = await quickFiles({ contentDir, hotelsDir, hotelNames, shown, read: (abs) => !unchanged(abs, opts, "files"), keep: !opts.previous });
   const [site, strings, home, ...hotels] = await Promise.all([
     at("site.yaml"),
@@ -290,8 +272,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   const imageProblems = new Map<string, string>();
   const refs = imageRefs(site!.data, loadedHotels);
   const infos = await Promise.all(refs.map((ref) => cached(path.resolve(contentDir, ref), opts, "images", cache, () => readImage(contentDir, ref))));
-  // In the order the content names them, not the order the reads ended: the same every run, so the image
-  // stage's key (pipeline.ts) does not change between a watch's first build and its first save.
+  // In the order the content names them, not the reads ended: the image stage's key stays the same across runs.
   refs.forEach((ref, i) => {
     const info = infos[i];
     if (typeof info === "string") imageProblems.set(ref, info);

@@ -30,10 +30,7 @@ export interface Unfinished {
   errors: ContentError[];
 }
 
-/**
- * The hotels still holding placeholders: checked like any other, but left out of the site, each with a warning
- * build, check and watch show; a popular destination naming one is an error (its link would lead nowhere).
- */
+/** The hotels still holding placeholders, left out of the site with a warning; a popular destination naming one is an error. */
 export function unfinishedHotels(memo: Memo, hotels: { source: SourceFile; hotel: Hotel }[], site: { file: SourceFile; popular?: string[] }): Unfinished {
   const found: Unfinished = { ids: new Set(), warnings: [], errors: [] };
   const files = new Map<string, string>();

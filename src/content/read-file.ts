@@ -1,7 +1,5 @@
-// Reads one user file (content YAML, an image, a template) only if it is a regular file inside its folder,
-// and never more than a limit. A FIFO, socket or device is refused from its lstat/stat without being opened
-// (opening a FIFO for reading blocks until a writer comes), and the limit is enforced while reading, because
-// `stat` says 0 bytes for /dev/zero and for pipes.
+// Reads one user file only if it is a regular file inside its folder (a FIFO is refused unopened: opening it blocks),
+// never more than a limit, counted while reading (`stat` says 0 bytes for /dev/zero).
 import { constants, type Stats } from "node:fs";
 import { lstat, open, realpath, stat } from "node:fs/promises";
 import path from "node:path";
@@ -57,10 +55,7 @@ function refuseSpecial(info: Stats, via: string): { refused: ReadRefusal } {
   return refuse("not-regular", `is ${what}${via}, not a regular file`, NOT_REGULAR);
 }
 
-/**
- * Checks without opening it that `file` resolves to a regular file inside `root`: the refusal, or its real path
- * and stat. Enough on its own for files another program reads (templates, which esbuild reads).
- */
+/** Checks without opening it that `file` is a regular file inside `root`, for files another program reads (templates). */
 export async function checkRegularFile(file: string, opts: { root?: string }): Promise<{ real: string; info: Stats } | { refused: ReadRefusal }> {
   try {
     const real = await realpath(file);
@@ -89,8 +84,7 @@ export async function readRegularFile(file: string, opts: ReadRegularOptions): P
   const checked = await checkRegularFile(file, opts);
   if ("refused" in checked) return checked;
   const { real } = checked;
-  // O_NONBLOCK: should the path be swapped for a FIFO between stat and open, open still returns at once;
-  // fstat on the open handle then decides.
+  // O_NONBLOCK: a FIFO swapped in between stat and open still opens at once; fstat on the handle then decides.
   let handle;
   try {
     handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
@@ -101,7 +95,7 @@ export async function readRegularFile(file: string, opts: ReadRegularOptions): P
     const opened = await handle.stat();
     if (!opened.isFile()) return refuseSpecial(opened, "");
     const limit = opts.maxBytes + 1;
-        let chunks: Buffer[] = [];
+    const chunks: Buffer[] = [];
     let total = 0;
     let current = Buffer.alloc(Math.min(limit, opened.size + 1));
     while (total < limit) {
@@ -116,9 +110,7 @@ export async function readRegularFile(file: string, opts: ReadRegularOptions): P
       const size = Math.max(total, opened.size);
       return refuse("too-large", `is ${megabytes(size)}, larger than the ${megabytes(opts.maxBytes)} allowed`, "split or trim it", { size });
     }
-    const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-    chunks = [];
-    return { bytes, real, info: opened };
+    return { bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total), real, info: opened };
   } catch (e) {
     return errnoRefusal(e);
   } finally {

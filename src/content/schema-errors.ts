@@ -18,12 +18,7 @@ const TYPE_NAMES: Record<string, string> = {
   integer: "a whole number",
 };
 
-/**
- * Characters refused in text: what HTML forbids (C0 and C1 controls other than tab and line ends, two
- * non-characters), the bidirectional embeddings, overrides and isolates that make text display other than it
- * reads (U+202A-U+202E, U+2066-U+2069), and lone surrogates (half a pair, from an escape such as "\ud800"),
- * which no page can encode. The u flag: a surrogate pair is one character and does not match.
- */
+/** Characters refused in text: HTML's forbidden controls, bidi overrides that display text other than it reads, lone surrogates (u flag). */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
 
 /** Names of the bidirectional controls, for messages. */

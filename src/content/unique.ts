@@ -1,7 +1,5 @@
-// Every list of site.yaml whose items are named by a field (language codes, region ids) names each once: two
-// regions with one id doubled the home page's cards and its element ids, with exit 0. One located error per repeat,
-// pointing back at the first. Lists of plain values (popular destinations, allowed hosts) are the schema's
-// uniqueItems.
+// Every list of site.yaml whose items are named by a field (language codes, region ids) names each once: one located
+// error per repeat, pointing back at the first (lists of plain values are the schema's uniqueItems).
 import { ContentError } from "../errors.js";
 import type { SiteSettings, SourceFile } from "../types.js";
 

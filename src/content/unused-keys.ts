@@ -1,6 +1,5 @@
-// Finds interface-string and home-copy keys that no code reads: a key is used when the code names it, or
-// builds it from a template literal (`feature${f}Title`) around a word the code also names ("Dining").
-// Pure: keys and source texts in, unused keys out; test/content/unused-keys.test.ts runs it on the project.
+// Finds interface-string and home-copy keys no code reads, named or built from a template literal (`feature${f}Title`)
+// around a word the code names. Pure: keys and source texts in, unused keys out.
 
 /** Words the code names: identifiers after a dot or before a colon, and the words of string literals. */
 function words(sources: string[]): Set<string> {

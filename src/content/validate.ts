@@ -26,10 +26,7 @@ export interface Validated {
   warnings: Warning[];
 }
 
-/**
- * A file's own rules, run once per parsed file: load hands an unchanged file's same object to the next run,
- * so a save re-validates only the files it changed (`key` holds whatever else the rules read, e.g. languages).
- */
+/** A file's own rules, run once per parsed file (`key`: what else they read), so a save validates only the files it changed. */
 const OWN_RULES = table<SourceFile, Map<string, { ok: boolean; errors: ContentError[] }>>("own rules");
 function once(memo: Memo, source: SourceFile, key: string, errors: ContentError[], rules: (errors: ContentError[]) => boolean): boolean {
   const byKey = memo.get(OWN_RULES, source, () => new Map());
@@ -80,7 +77,7 @@ function checkLanguages(source: SourceFile, blocks: Record<string, unknown>, bas
 const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /** Why a booking link is refused (the hint), or undefined when it is https on an allowed host (`where` names the hosts' setting). */
-export function linkProblem(link: string, hosts: string[] | undefined, where = "site.yaml affiliate.allowedHosts"): string | undefined {
+export function linkProblem(link: string, hosts: string[] | undefined, where: string): string | undefined {
   const space = spaceProblem(link);
   if (space) return space;
   let url: URL;
@@ -96,10 +93,7 @@ export function linkProblem(link: string, hosts: string[] | undefined, where = "
   return portProblem(url);
 }
 
-/**
- * A hotel link's problem and compared form (two URL parses), worked out once per file: load hands an unchanged
- * file's same object to the next run, and the answer holds while the link and the allowed hosts are the same.
- */
+/** A hotel link's problem and compared form (two URL parses), kept per file while the link and allowed hosts are the same. */
 const LINKS = table<SourceFile, { link: string; hosts: string[] | undefined; strip: string[]; problem: string | undefined; comparable: string }>("link facts");
 function linkFacts(memo: Memo, source: SourceFile, link: string, o: { hosts: string[] | undefined; where: string; strip: string[] }): { problem: string | undefined; comparable: string } {
   const kept = memo.map(LINKS);
@@ -118,7 +112,6 @@ function stemOf(memo: Memo, source: SourceFile): string {
   return memo.get(STEMS, source, () => source.file.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, ""));
 }
 
-
 /** Drops repeated errors (same file, place and message), keeping the last one's hint at the first one's position. */
 function distinct(errors: ContentError[]): ContentError[] {
   const at = new Map<string, number>();
@@ -132,10 +125,7 @@ function distinct(errors: ContentError[]): ContentError[] {
   return out;
 }
 
-/**
- * Stage 2 of the pipeline: the loaded files as typed content, or every content error at once. `memo` (the
- * previous run's, util/memo.ts) keeps each file's own findings, so a save runs the rules of the files it changed.
- */
+/** Stage 2 of the pipeline: the loaded files as typed content, or every content error at once (`memo`: the last run's findings). */
 export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()): Validated {
   compiled ??= loadValidators();
   const v = compiled;
@@ -163,8 +153,7 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
   const byId = new Map<string, SourceFile>();
   const byLink = new Map<string, SourceFile>();
   for (const source of loaded.hotels) {
-    // Known ids first, so one broken hotel does not also break every rule that names it: a file whose id
-    // cannot be read still stands for the hotel its name promises.
+    // Known ids first, a file whose id cannot be read standing for the hotel its name promises: rules naming it still hold.
     const rawId = (source.data as { id?: unknown } | null)?.id;
     for (const id of [rawId, stemOf(memo, source)]) if (typeof id === "string" && !byId.has(id)) byId.set(id, source);
   }

@@ -1,8 +1,5 @@
-// The schema validators, compiled by ajv into standalone code keyed by the schemas' content: `npm run compile`
-// writes it beside the compiled CLI (lib/), so a first build (CI's: an empty user cache) requires a small
-// generated module instead of compiling four schemas (ajv was a quarter of the main thread's time in a first build
-// of the bundled site, profiled with --cpu-prof). Run from the sources (the tests), or after a schema changes, it is
-// compiled once and kept in hotelsite's cache.
+// The schema validators as ajv standalone code keyed by the schemas' content: shipped in lib/ by `npm run compile`
+// (compiling was a quarter of a first build's main thread), else compiled once and kept in hotelsite's cache.
 import { createHash } from "node:crypto";
 import { createRequire, Module } from "node:module";
 import path from "node:path";
@@ -71,11 +68,7 @@ function generate(require: NodeJS.Require): string {
   return standaloneCode(ajv, REFS);
 }
 
-/**
- * Runs the module's source as if it lived in hotelsite's own folder: its `require("ajv/...")` calls resolve from
- * hotelsite's node_modules, wherever the cache is (the user's cache folder has none), and a read-only install
- * that cannot store it still runs it.
- */
+/** Runs the module's source as if it lived in hotelsite's folder, so `require("ajv/...")` resolves wherever the cache is. */
 function evaluate(code: string, file: string): Record<string, ValidateFunction> {
   const m = new Module(file) as Module & { _compile(code: string, file: string): void; paths: string[] };
   m.filename = file;

@@ -1,6 +1,5 @@
-// The careful YAML parser (the `yaml` package, with source positions), loaded the first time something needs it:
-// a content file with a problem, a position for a message, `hotelsite new`. A build of well-formed files parses
-// with js-yaml alone, and loading `yaml`'s 84 modules was about 40 ms of every command's start.
+// The careful YAML parser (`yaml`, with source positions), loaded the first time something needs it: loading its 84
+// modules was about 40 ms of every command's start, and well-formed files parse with js-yaml alone.
 import { createRequire } from "node:module";
 
 type YamlLib = typeof import("yaml");

@@ -1,6 +1,5 @@
-// Limits on what a YAML file may ask of the parser: how deep it nests, which tags it uses, merge keys.
-// Every check here is a loop with its own stack, so a hostile file can exhaust none of them; the nesting scan
-// runs on the text before any parser sees it, because both YAML parsers recurse once per level.
+// Limits on what a YAML file may ask of the parser (nesting, tags, merge keys), each a loop with its own stack; the
+// nesting scan reads the text before any parser sees it, as both YAML parsers recurse once per level.
 import type { Alias, Document, Node } from "yaml";
 import { yamlLib } from "./yaml-lib.js";
 
@@ -13,13 +12,9 @@ export interface TextPlace {
   column: number;
 }
 
-/**
- * An upper bound of the nesting on each line, from the text alone: one level per deeper indentation still open,
- * per compact `- ` / `? ` indicator, and per open flow bracket. Returns where it first passes `limit`, or null.
- */
+/** Where an upper bound of the nesting, from the text alone (indentation, `- `/`? `, brackets), first passes `limit`, or null. */
 export function nestingTooDeep(text: string, limit = MAX_DEPTH): TextPlace | null {
-  // The common case in native code: depth is at most 1 + the longest run of leading spaces and indicators + every
-  // bracket in the file. Real content stays far below the limit, and the line loop below never runs for it.
+  // The common case in native code: depth is at most 1 + the longest run of indentation and indicators + every bracket.
   let brackets = 0;
   for (let i = text.indexOf("["); i >= 0 && brackets < limit; i = text.indexOf("[", i + 1)) brackets++;
   for (let i = text.indexOf("{"); i >= 0 && brackets < limit; i = text.indexOf("{", i + 1)) brackets++;
@@ -85,10 +80,7 @@ export interface DataProblems {
   merges: string[];
 }
 
-/**
- * Walks parsed data for {@link DataProblems}. Recursion stops at the depth limit, so it can never run out of stack
- * however deep aliases make the data; pointers are built only for what it reports.
- */
+/** Walks parsed data for {@link DataProblems}, stopping at the depth limit so aliases cannot exhaust the stack. */
 export function dataProblems(data: unknown, limit = MAX_DEPTH): DataProblems {
   return anyProblem(data, limit, 0, { budget: 1_000_000 }) ? locateProblems(data, limit) : { merges: [] };
 }

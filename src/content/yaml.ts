@@ -1,16 +1,13 @@
 // Parses one YAML file into data plus a locator from JSON pointers to line and column, so every later
-// error can say where it is. Well-formed files take a fast path (js-yaml, no source positions); the careful
-// parser (yaml, with positions) runs only for a file with a syntax error or when an error needs its place.
-// The locator of a file read from disk keeps no text: it reads the file again when asked (source-text.ts), and
-// gives no line and column when the file changed since it was parsed (the error still names file and pointer;
-// watch parses the changed file again on its next run, with fresh positions).
+// error can say where it is (docs/architecture.md: js-yaml when well formed, yaml with positions when asked).
 import jsyaml from "js-yaml";
-import type { Document, LineCounter, Node, YAMLError } from "yaml";
+import type { Document, LineCounter, Node } from "yaml";
 import { yamlLib } from "./yaml-lib.js";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { Position, SourceFile } from "../types.js";
 import { detachedString, detachStrings } from "../util/detach-strings.js";
 import { decodeUtf8, rereadText, type FileStamp } from "./source-text.js";
+import { syntaxErrors, tagMessage } from "./yaml-hints.js";
 import { blamedAlias, dataProblems, foreignTags, MAX_DEPTH, nestingTooDeep } from "./yaml-limits.js";
 
 /** Largest content file we read: real content is a few KB; anything this big is a mistake. */
@@ -48,11 +45,7 @@ function findOffset(root: Node | null, path: (string | number)[], wantKey: boole
   return offset;
 }
 
-/**
- * Copies each string js-yaml reads out of the text as it is read (util/detach-strings.ts), keys included: a key is
- * interned when it is set, and the first "en" V8 interns is the one every later "en" becomes. Cut from a text
- * holding Chinese it is two bytes a character, and so is each URL and label made with it.
- */
+/** Copies each string (keys too: V8 interns the first "en") out of the text js-yaml cuts it from (util/detach-strings.ts). */
 function detachScalar(event: jsyaml.EventType, state: jsyaml.State): void {
   if (event === "close" && typeof state.result === "string") state.result = detachedString(state.result);
 }
@@ -60,10 +53,7 @@ function detachScalar(event: jsyaml.EventType, state: jsyaml.State): void {
 /** Anchors and aliases (&name, *name) go to the careful parser, which bounds how far they expand. */
 const ANCHOR_OR_ALIAS = /(^|[\s:[{,-])[&*][^\s,[\]{}]/m;
 
-/**
- * Parses a well-formed file about six times faster than the careful parser, or returns undefined for anything
- * it should not decide: a syntax error, an empty file, anchors or aliases. Both use YAML 1.2's core schema.
- */
+/** Parses a well-formed file six times faster than the careful parser; undefined for errors, empty files, anchors. */
 export function fastParse(text: string): unknown {
   if (ANCHOR_OR_ALIAS.test(text)) return undefined;
   try {
@@ -111,11 +101,7 @@ const recent = new Map<SourceFile["locate"], Careful | null>();
 /** How many files {@link recent} keeps parsed (a file of 1 MB parses to some 10 MB of nodes). */
 export const RECENT_FILES = 4;
 
-/**
- * A locator that keeps nothing of the file but what `text` holds: it gets the text from `text` when a position is
- * asked for (undefined: the file is not the one parsed any more, and positions are unknown), and keeps the parse
- * among the few recent.
- */
+/** A locator getting the text from `text` when asked (undefined: the file changed, positions unknown), parse kept among the recent. */
 function locator(text: () => string | undefined): SourceFile["locate"] {
   const locate: SourceFile["locate"] = (pointer, opts) => {
     let careful = recent.get(locate);
@@ -131,10 +117,7 @@ function locator(text: () => string | undefined): SourceFile["locate"] {
   return locate;
 }
 
-/**
- * A locator reading the stamped file again. A function of its own: a closure made inside parseYaml would share
- * parseYaml's scope, and so keep the text (and the careful parser's document) alive.
- */
+/** A locator reading the stamped file again; a function of its own so that no closure keeps parseYaml's text alive. */
 function locatorOnDisk(stamp: FileStamp): SourceFile["locate"] {
   return locator(() => rereadText(stamp));
 }
@@ -149,11 +132,7 @@ export function sourceFromData(file: string, data: unknown, stamp: FileStamp): S
   return { file, data, locate: locatorOnDisk(stamp) };
 }
 
-/**
- * Reads YAML bytes into a SourceFile, or throws ContentErrors with every syntax error of the file. With a stamp
- * (the file on disk the bytes came from) its locator reads the file again when asked; without one (text that is
- * on no disk: tests, a translation import being checked) it keeps the text.
- */
+/** Reads YAML bytes into a SourceFile (keeping the text only without a stamp), or throws every syntax error of the file. */
 export function parseYaml(bytes: Uint8Array, file: string, stamp?: FileStamp): SourceFile {
   if (bytes.length > MAX_FILE_BYTES) {
     throw new ContentErrors([
@@ -184,16 +163,7 @@ export function parseYaml(bytes: Uint8Array, file: string, stamp?: FileStamp): S
     const pos = lineCounter.linePos(overflow.pos[0]);
     throw new ContentErrors([tooDeep(file, { line: pos.line, column: pos.col })]);
   }
-  const { shown, more } = firstCauses(doc.errors);
-  const errors = shown.map((e, i) => {
-    const message = yamlMessage(e);
-    const quote = /closing (["'])quote/.exec(message)?.[1];
-    // An unclosed quote runs to the end of the file: point at where it opened instead.
-    const offset = quote ? Math.max(0, text.lastIndexOf(quote, e.pos[0])) : e.pos[0];
-    const pos = lineCounter.linePos(offset);
-    const hint = [lineHint(text, pos.line) ?? yamlHint(e.code, message), i === 0 && more ? `${more} later syntax error${more === 1 ? "" : "s"} in this file probably follow from this one; fix it first` : undefined];
-    return new ContentError({ file, line: pos.line, column: pos.col }, `YAML syntax: ${message}`, hint.filter(Boolean).join("; ") || undefined);
-  });
+  const errors = syntaxErrors({ file, text, lineCounter, errors: doc.errors });
   if (errors.length) throw new ContentErrors(errors);
   const place = (offset: number) => {
     const pos = lineCounter.linePos(offset);
@@ -230,18 +200,7 @@ function tooDeep(file: string, at: Position): ContentError {
   );
 }
 
-/** Message and hint for a tag (`!include`, `!!js/function`) that asks the loader for more than data. */
-function tagMessage(tag: string): [string, string] {
-  return [
-    `YAML: the tag ${tag} is not supported (tags that include files, run code or build objects are refused)`,
-    "remove the tag and write the value itself; only plain YAML values (text, numbers, true/false, lists, mappings) are read",
-  ];
-}
-
-/**
- * Refuses parsed data with merge keys or aliases that nest it too deep, pointing at the place in the file (with
- * the parse in hand); returns the file with the locator it keeps.
- */
+/** Refuses merge keys and aliases nesting too deep while the parse is in hand; returns the file with the locator it keeps. */
 function checkedData(source: SourceFile, later: SourceFile["locate"]): SourceFile {
   const problems = dataProblems(source.data);
   const errors = problems.merges.map(
@@ -255,84 +214,4 @@ function checkedData(source: SourceFile, later: SourceFile["locate"]): SourceFil
   if (problems.deep !== undefined) errors.push(tooDeep(source.file, source.locate(problems.deep)));
   if (errors.length) throw new ContentErrors(errors);
   return { file: source.file, data: source.data, locate: later };
-}
-
-/** Syntax errors that stand on their own: after the first structural error, the rest are usually its echoes. */
-const INDEPENDENT = new Set(["DUPLICATE_KEY", "TAB_AS_INDENT"]);
-
-/** The errors worth showing (every duplicate key and tab, plus the first other error), and how many were dropped. */
-function firstCauses(errors: YAMLError[]): { shown: YAMLError[]; more: number } {
-  const sorted = [...errors].sort((a, b) => a.pos[0] - b.pos[0]);
-  let structural = false;
-  const shown = sorted.filter((e) => {
-    if (INDEPENDENT.has(e.code)) {
-      structural ||= e.code === "TAB_AS_INDENT";
-      return true;
-    }
-    if (structural) return false;
-    structural = true;
-    return true;
-  });
-  return { shown, more: sorted.length - shown.length };
-}
-
-/** yaml's message in the words of someone editing a content file. */
-function yamlMessage(e: YAMLError): string {
-  if (e.code === "MULTIPLE_DOCS") return "holds more than one YAML document (a --- line starts a second one)";
-  return e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
-}
-
-/** A next step for the YAML errors people make most. */
-/** Leading spaces of a line. */
-const indentOf = (line: string) => /^ */.exec(line)![0].length;
-
-/**
- * A hint from the text around an error's line, for the two slips the parser's own message does not explain:
- * a line of a `|` or `>` block indented less than the block (a second paragraph typed at the key's indentation),
- * and a plain value holding ": " (`title: Riverside elegance: on the Tagus`).
- */
-export function lineHint(text: string, lineNo: number): string | undefined {
-  const lines = text.split("\n");
-  const line = (lines[lineNo - 1] ?? "").replace(/\r$/, "");
-  if (!line.trim()) return undefined;
-  // Up from the line: blank or block lines, then the block's header `key: |`.
-  let first: string | undefined;
-  for (let n = lineNo - 2; n >= 0; n--) {
-    const above = lines[n].replace(/\r$/, "");
-    if (!above.trim()) continue;
-    const header = /^( *)(?:- )?([^\s#][^:#]*?):[ \t]+([|>])[-+0-9]*[ \t]*(?:#.*)?$/.exec(above);
-    if (header) {
-      const width = first === undefined ? undefined : indentOf(first);
-      if (width !== undefined && width > indentOf(header[1]) && indentOf(line) < width && !/^ *(?:- )?[\w.-]+:(?: |$)/.test(line)) {
-        return `line ${lineNo} belongs to the ${header[3]} block of ${header[2]} (line ${n + 1}) but is indented less than its first line: indent it like the block's other lines (${width} spaces)`;
-      }
-      break;
-    }
-    // A line indented at most as much as the line in question is not block content above it: no block here.
-    if (indentOf(above) <= indentOf(line)) break;
-    first = above;
-  }
-  const plain = /^ *(?:- )?([^\s#"'][^:#]*?): +([^\s"'|>[{&*!#%@`][^#]*?: .*?) *$/.exec(line);
-  if (plain) {
-    const quoted = plain[2].includes('"') ? `'${plain[2].replace(/'/g, "''")}'` : `"${plain[2]}"`;
-    return `the value holds ": ", which YAML reads as the start of another key: quote the whole value, as in ${plain[1]}: ${quoted}`;
-  }
-  return undefined;
-}
-
-function yamlHint(code: string, message: string): string | undefined {
-  if (/quote/i.test(message)) return "close the quoted string with the same quote it opened with";
-  switch (code) {
-    case "DUPLICATE_KEY":
-      return "each key may appear once in a mapping; remove or rename one of them";
-    case "TAB_AS_INDENT":
-      return "indent with spaces, not tabs";
-    case "MULTIPLE_DOCS":
-      return "a content file is one document: remove the --- line, or move what follows it into a file of its own";
-    case "MISSING_CHAR":
-    case "BAD_SCALAR_START":
-      return "quote the value if it contains ': ' or starts with a special character";
-    default:
-      return undefined;
-  }
 }

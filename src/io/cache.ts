@@ -1,9 +1,5 @@
-// The user's cache, the one module every cache user goes through (compiled templates and worker scripts, the
-// validators module, image variants' second level, the parse cache): where it is, that it is private to its user,
-// and that an entry holds what its name says before it is loaded or trusted. The validators module and compiled
-// templates are imported, so a cache another local user can write would run their code as this one: the folder is
-// made 0700, and refused when it is a link, not a folder, someone else's, or writable by others. Folders are made
-// one level at a time, never with a recursive mkdir, which spins for ever on a place like /proc/self.
+// The user's cache, the one module every cache user goes through: cached code is imported, so the folder must be
+// private to its user (made 0700 one level at a time, never recursively: that spins on /proc/self) and each entry checked.
 import { createHash, randomBytes } from "node:crypto";
 import { accessSync, constants, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,10 +46,7 @@ function makeFolder(dir: string, levels: number): string | undefined {
   }
 }
 
-/**
- * Why `dir` cannot be a private cache folder of this user (undefined when it can): made when missing, then it must
- * be a real folder (not a link), owned by this user, writable by no one else, and writable by this user.
- */
+/** Why `dir` cannot be this user's private cache folder (made when missing), or undefined when it can. */
 export function cacheFolderRefusal(dir: string, parents = 0): { why: string; unsafe: boolean } | undefined {
   const made = makeFolder(dir, parents);
   if (made) return { why: `it cannot be made (${made})`, unsafe: false };
@@ -74,12 +67,7 @@ export function cacheFolderRefusal(dir: string, parents = 0): { why: string; uns
 
 let chosen: { dir: string | undefined } | undefined;
 
-/**
- * The user's private cache folder: $XDG_CACHE_HOME/hotelsite (else ~/.cache/hotelsite), else hotelsite-<uid> in
- * the temp folder, each only when {@link cacheFolderRefusal} finds nothing against it; undefined when neither will
- * do (templates are then imported from memory and nothing is kept). Chosen once per process, with one note when a
- * folder is refused as unsafe or no cache can be used.
- */
+/** The user's private cache folder, chosen once per process (docs/architecture.md); undefined when none will do. */
 export function userCache(): string | undefined {
   if (chosen) return chosen.dir;
   const places = [cacheDir(), path.join(tmpdir(), `hotelsite-${process.getuid?.() ?? "user"}`)];
@@ -127,11 +115,7 @@ function writeEntry(file: string, data: string | Uint8Array): void {
   }
 }
 
-/**
- * The cache file `name` holding exactly `data` (compiled code, named by its hash): kept when it does, written
- * when missing, made again with a note when it holds anything else (cut, emptied, edited). Undefined when the
- * cache cannot hold it (no cache, a link, FIFO or folder at the name), so the caller does without.
- */
+/** The cache file `name` holding exactly `data` (written, or made again with a note); undefined when the cache cannot hold it. */
 export function cacheFile(name: string, data: string): string | undefined {
   const root = userCache();
   if (!root) return undefined;
@@ -157,11 +141,7 @@ export function cacheFile(name: string, data: string): string | undefined {
 /** The first line of a sealed entry: its body's digest. */
 const SEAL = /^\/\/ hotelsite cache entry ([0-9a-f]{16})\n/;
 
-/**
- * The body of the sealed cache file `name` (a module whose name says what it was made from, not what it holds:
- * its first line carries its body's digest), when it is a regular file whose body has that digest. A damaged one
- * is noted; undefined either way, and the caller makes it again.
- */
+/** The body of the sealed cache file `name` (its first line holds the body's digest) when intact; a damaged one is noted. */
 export function readSealed(name: string, maxBytes: number): string | undefined {
   const root = userCache();
   if (!root) return undefined;
@@ -188,7 +168,7 @@ export function writeSealed(name: string, body: string): boolean {
   }
 }
 
-/** The bytes of `file`, a cache file named by its bytes' digest (`<name>.<digest>`, {@link writeNamedSealed}), when they match its name; a damaged one is noted and removed. */
+/** The bytes of `file`, named by their digest ({@link writeNamedSealed}), when they match it; a damaged one is noted and removed. */
 export function readNamedSealed(file: string, maxBytes: number): Buffer | undefined {
   const want = /\.([0-9a-f]{16})$/.exec(file)?.[1];
   const read = readPlainSync(file, { maxBytes });
@@ -217,11 +197,7 @@ export const CACHE_FILES_KEPT = 32;
 /** How old a cache file beyond those must be to be deleted: a concurrent build may be about to import a newer one. */
 export const CACHE_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Deletes the cache files of `file`'s kind (its name up to the hash: `templates-<hash>.mjs`) beyond the
- * CACHE_FILES_KEPT most recent, when older than CACHE_FILE_MAX_AGE_MS: every template edit under watch compiles a
- * new module, and nothing else would ever delete the old ones. Only names of that exact form are touched.
- */
+/** Deletes old cache files of `file`'s kind (`templates-<hash>.mjs`): each template edit under watch compiles a new one. */
 function pruneKind(file: string): void {
   const kind = /^(.+)-[0-9a-f]{16}\.(mjs|cjs)$/.exec(path.basename(file));
   if (!kind) return;

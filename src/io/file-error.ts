@@ -4,15 +4,14 @@ import { shownPath } from "../errors.js";
 
 /** A refused or failed file operation: which file, why (the end of a sentence that starts with it), what to do. */
 export class FileError extends Error {
-  readonly file: string;
-  readonly reason: string;
-  readonly hint: string;
-  constructor(file: string, reason: string, hint: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+    readonly hint: string,
+    options?: { cause?: unknown },
+  ) {
     super(`${file} ${reason}`, options);
     this.name = "FileError";
-    this.file = file;
-    this.reason = reason;
-    this.hint = hint;
   }
 
   /** The message and its hint as the CLI prints them, the file relative to `cwd` when inside it. */

@@ -1,7 +1,5 @@
-// The one way hotelsite reads a file that is not content YAML or an image (the translation lock, an XLIFF file
-// to import, a page `links` checks): content/read-file.ts's guarded read (regular files only, links kept inside
-// their folder, FIFOs and devices refused unopened, the size counted while reading), with a refusal turned into
-// a ContentError that names the file, says why and what to do.
+// The one way hotelsite reads a file that is not content YAML or an image: content/read-file.ts's guarded read, with
+// a refusal turned into a ContentError that names the file, says why and what to do.
 import { ContentError, ContentErrors } from "../errors.js";
 import { megabytes, readRegularFile, type ReadRefusal } from "../content/read-file.js";
 

@@ -1,6 +1,5 @@
-// The guarded read for files too large to hold (a programme's export, a year of click logs: gigabytes): the same
-// checks as read.ts (a regular file, no FIFO or device opened, no link swapped in between), then the bytes in
-// chunks, a UTF-8 BOM dropped, so a reader keeps one chunk at a time whatever the file's size.
+// The guarded read for files too large to hold (a year of click logs): read.ts's checks, then the bytes in chunks
+// with a UTF-8 BOM dropped, so a reader keeps one chunk at a time.
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { checkRegularFile, errnoRefusal } from "../content/read-file.js";

@@ -1,7 +1,5 @@
-// The one way hotelsite writes a file it keeps (the translation lock, YAML changed by an import, an exported
-// XLIFF file, a check report): a temporary file created exclusively beside the target, then renamed over it.
-// The rename replaces a link rather than writing through it, an existing file keeps its mode, a read-only file
-// or one that is not a regular file is refused before anything is written, and a failure names the file.
+// The one way hotelsite writes a file it keeps: a temporary file created exclusively beside the target, renamed over
+// it (docs/architecture.md, src/io/).
 import { randomBytes } from "node:crypto";
 import { lstat, open, realpath, rename, unlink } from "node:fs/promises";
 import path from "node:path";
@@ -32,10 +30,7 @@ export function rethrowAsFileError(file: string, e: unknown): never {
   throw e;
 }
 
-/**
- * Checks, without writing, that `file` may be replaced: not a link, not a FIFO, device or folder, not read-only,
- * and its folder inside `root`. Lets a command that writes several files refuse before writing any of them.
- */
+/** Checks without writing that `file` may be replaced, so a command writing several files refuses before writing any. */
 export async function checkWritable(file: string, opts: WriteOptions = {}): Promise<WriteTarget> {
   try {
     if (opts.root !== undefined) {

@@ -1,6 +1,5 @@
-// `hotelsite new hotel <id> --layout <name>`: writes a commented hotel file holding every field its layout
-// needs, with TODO placeholders, so an editor starts from something that builds. The fields, their order,
-// how many features, sections and points a layout needs, and every comment come from the hotel schema.
+// `hotelsite new hotel <id> --layout <name>`: a commented hotel file holding every field its layout needs, with TODO
+// placeholders, so an editor starts from something that builds; fields, counts and comments come from the schema.
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { yamlLib } from "../content/yaml-lib.js";
@@ -63,8 +62,8 @@ function comment(indent: string, text: string | undefined): string[] {
 /** A quoted YAML scalar. */
 const q = (s: string) => yamlLib().stringify(s, { defaultStringType: "QUOTE_DOUBLE", lineWidth: 0 }).trim();
 
-/** The text block of one language: every field the layout needs, with placeholders; comments when `docs`. */
-function textBlock(layout: string, docs: boolean): string[] {
+/** The text block of one language: every field the layout needs, with placeholders and the schema's comments. */
+function textBlock(layout: string): string[] {
   const layoutDef = defs[`layout-${layout}`];
   const required = new Set([...defs.complete.required!, ...layoutDef.required!]);
   const count = (key: string, fallback: number) => layoutDef.properties?.[key]?.minItems ?? fallback;
@@ -74,7 +73,7 @@ function textBlock(layout: string, docs: boolean): string[] {
     const optional = !required.has(key);
     // Optional fields other layouts use are left out; bookLabel applies to every layout, so it is offered.
     if (optional && key !== "bookLabel") continue;
-    if (docs) out.push(...comment(pad, prop.description + (optional ? " (optional: remove the # to use it)" : "")));
+    out.push(...comment(pad, prop.description + (optional ? " (optional: remove the # to use it)" : "")));
     const hash = optional ? "# " : "";
     const label = key.replace(/([A-Z])/g, " $1").toLowerCase();
     if (key === "features") {
@@ -126,8 +125,7 @@ export function hotelScaffold(opts: { id: string; layout: string; site: Scaffold
     `#   - { kind: rooms, value: 250 }`,
     `#   - { kind: eventSpace, value: 1200, unit: sqm }`,
     ...comment("", top.text.description),
-    // No commented-out translation blocks: an import adds the real block, and a comment saying "remove the #"
-    // would then make a duplicate key. This note stays true wherever the blocks come from.
+    // No commented-out translation blocks: once an import adds the real block, "remove the #" would make a duplicate key.
     ...(others.length
       ? comment(
           "",
@@ -138,7 +136,7 @@ export function hotelScaffold(opts: { id: string; layout: string; site: Scaffold
       : []),
     `text:`,
     `  ${def.code}:`,
-    ...textBlock(layout, true),
+    ...textBlock(layout),
   ];
   return lines.join("\n") + "\n";
 }

@@ -1,9 +1,5 @@
-// What the stages work out from a loaded object, kept for the next run in the pipeline's State: load hands an
-// unchanged file's same objects to the next run, so a watch run handed the last run's Memo works out again only
-// what a save changed (a hotel's own rules, its resolved texts, its inputs), while a build starts with an empty
-// one. Nothing is kept in a module: two runs with two states share nothing. Keyed weakly by the objects, so it
-// holds nothing once they are gone; the objects are frozen in tests (util/deep-freeze.ts), so a kept value
-// cannot go stale under them.
+// What the stages work out from a loaded object, kept weakly in the State, so a watch run works out again only what
+// a save changed (load hands unchanged files' same objects on). Kept in no module: two states share nothing.
 
 /** One kind of value a Memo keeps, made from one kind of key object (declared where it is used). */
 export interface Table<K extends object, V> {

@@ -19,10 +19,7 @@ export function packageRoot(): string {
   return dir;
 }
 
-/**
- * Where hotelsite's cache belongs ($XDG_CACHE_HOME/hotelsite, else ~/.cache/hotelsite), never the package's own
- * folder, which a global or system install makes read-only. io/cache.ts decides whether it may be used.
- */
+/** Where hotelsite's cache belongs, never the package's own folder (read-only in a system install); io/cache.ts vets it. */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(homedir(), ".cache");
   return path.join(base, "hotelsite");

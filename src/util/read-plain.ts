@@ -1,7 +1,5 @@
-// One synchronous read of a regular file, shared by the places that read many small files in a hot loop or
-// mid-message: load's cheap read of content files (content/quick-read.ts), a content file read again for a
-// position (content/source-text.ts), and the build's check that the output it replaces already holds a file's
-// bytes (write/same-bytes.ts). Four calls: open without following a link in the last step, fstat, read, close.
+// One synchronous read of a regular file in four calls (open without following a last link, fstat, read, close),
+// for the places that read many small files in a hot loop or mid-message.
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 
 /** Options for {@link readPlainSync}. */
@@ -14,11 +12,7 @@ export interface PlainReadOptions {
   scratch?: { buffer: Buffer };
 }
 
-/**
- * Runs `use` on the open regular file at `file` (opened without following a link as the last step, O_NONBLOCK so a
- * FIFO opens at once and fstat turns it down), of at most maxBytes and of `size` when given; undefined for anything
- * else or when `use` throws. The file is closed either way. Every plain read, whole or a chunk at a time, opens so.
- */
+/** Runs `use` on the open regular file at `file` (O_NONBLOCK: a FIFO opens at once, fstat turns it down); undefined otherwise. */
 export function withPlainFileSync<T>(file: string, opts: Pick<PlainReadOptions, "maxBytes" | "size">, use: (fd: number, info: Stats) => T): T | undefined {
   let fd: number | undefined;
   try {
@@ -33,10 +27,7 @@ export function withPlainFileSync<T>(file: string, opts: Pick<PlainReadOptions, 
   }
 }
 
-/**
- * The bytes and fstat of the regular file at `file`, or undefined for anything else: missing, unreadable, a link
- * as the last step, not a regular file, larger than maxBytes, not of `size`, or grown while being read.
- */
+/** The bytes and fstat of the regular file at `file`, or undefined for anything else (a link, too large, grown while read). */
 export function readPlainSync(file: string, opts: PlainReadOptions): { bytes: Buffer; info: Stats } | undefined {
   return withPlainFileSync(file, opts, (fd, info) => {
     // One byte more than fstat said, to notice a file that grew since.

@@ -1,6 +1,5 @@
-// Where a worker thread's script is: the compiled lib/<name>.js beside the running bundle (an installed
-// hotelsite), or, when hotelsite runs from its TypeScript sources (the tests), a bundle of src/<entry> made once
-// into the cache folder and named by its content hash.
+// Where a worker thread's script is: lib/<name>.js beside the running bundle, or from the TypeScript sources (the
+// tests) a bundle of src/<entry> made once into the cache folder, named by its content hash.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
