@@ -1,6 +1,5 @@
-// Stage 5: writes the output folder. A build writes into a temporary folder beside the output and swaps it in
-// only when everything is there (sink.ts), so a failed or killed build leaves the last good output alone; watch
-// updates the folder in place (writeChanged).
+// Stage 5: a build swaps in a whole new output folder (sink.ts), so a failed one leaves the last good output alone;
+// watch updates the folder in place (writeChanged).
 import { mkdir, readFile, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { writeGuarded } from "../io/write.js";
@@ -48,10 +47,7 @@ async function replaceFile(target: string, bytes: Uint8Array): Promise<void> {
   await writeGuarded(target, bytes, { refuseReadOnly: false, sync: false });
 }
 
-/**
- * Watch's writer: updates the output folder in place, writing only files whose content changed and removing
- * files the site no longer has (and the folders they leave empty). Builds use writeOutput's whole-folder swap.
- */
+/** Watch's writer: updates the output in place, writing only changed files and removing those (and folders) the site lost. */
 export async function writeChanged(opts: WriteChangedOptions): Promise<{ written: string[]; removed: string[] }> {
   const outDir = path.resolve(opts.outDir);
   const written: string[] = [];
@@ -79,7 +75,6 @@ export async function writeChanged(opts: WriteChangedOptions): Promise<{ written
       const existed = await stat(target).then(() => true, () => false);
       await rm(target, { force: true });
       if (existed) removed.push(rel);
-      // Remove the folders this leaves empty, up to (not including) the output folder.
       for (let dir = path.dirname(target); dir.startsWith(outDir + path.sep); dir = path.dirname(dir)) {
         if (!(await rmdir(dir).then(() => true, () => false))) break;
       }
