@@ -1,6 +1,5 @@
-// `hotelsite report`: the programmes' exports (and the site's own click logs) joined with the site's placements,
-// printed as tables, CSV or JSON, or written as one HTML page. Reads the content to know every id the site issues
-// (check's load, validate and resolve: nothing is rendered or written but the --html file).
+// `hotelsite report`: the programmes' exports and the site's click logs joined with its placements, printed as tables,
+// CSV or JSON, or written as one HTML page.
 import path from "node:path";
 import { type Command, CommanderError } from "commander";
 import { check } from "../build.js";

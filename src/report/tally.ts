@@ -1,6 +1,5 @@
-// Bookings and clicks joined with the site's placements: each sub-id looked up in the placement table (every id
-// the site ever issued) and counted under its hotel, language, placement and week. Streams in, totals out: memory
-// grows with the placements and the weeks, not with the rows; unplaced ids are kept up to a limit and counted past it.
+// Bookings and clicks joined with the site's placements and counted by hotel, language, placement and week: streams in,
+// totals out, so memory grows with the placements and weeks, not the rows.
 import type { Booking } from "./bookings.js";
 import type { Click } from "./clicks.js";
 import { weekOf } from "./values.js";
