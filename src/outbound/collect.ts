@@ -65,9 +65,7 @@ export async function collectOutbound(outDir: string, ignore: string[] = []): Pr
     }
     const html = read.bytes.toString("utf8");
     for (const url of new Set(outboundLinks(html, go).map((u) => withoutParams(u, ignore)))) {
-      const list = pages.get(url) ?? [];
-      list.push(pageUrl(file));
-      pages.set(url, list);
+      pages.get(url)?.push(pageUrl(file)) ?? pages.set(url, [pageUrl(file)]);
     }
   }
   return pages;

@@ -58,7 +58,7 @@ const empty = (): Tally => ({ clicks: 0, bookings: 0, cancelled: 0, pending: 0, 
 
 /** Collects bookings and clicks and makes the report. */
 export class Tallies {
-  private readonly byId: Map<string, PlacedId>;
+  private readonly byId = new Map<string, PlacedId>();
   private readonly groups = { hotel: new Map<string, Tally>(), lang: new Map<string, Tally>(), placement: new Map<string, Tally>(), week: new Map<string, Tally>() };
   private readonly unplaced = new Map<string, Tally>();
   private unplacedMore = 0;
@@ -69,7 +69,6 @@ export class Tallies {
     placements: Iterable<PlacedId>,
     private readonly range: { from?: string; to?: string } = {},
   ) {
-    this.byId = new Map();
     // The first row of an id decides where it counts.
     for (const p of placements) if (!this.byId.has(p.id)) this.byId.set(p.id, p);
   }

@@ -101,8 +101,7 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
       const bytes = previous ? readFileSync(c.from) : undefined;
       const { t, done } = place(c.path, bytes);
       wrote.add(t);
-      if (done) return true;
-      if (bytes && linked(c.path, t, bytes)) return true;
+      if (done || (bytes && linked(c.path, t, bytes))) return true;
       copyFileSync(c.from, t, constants.COPYFILE_FICLONE);
       return false;
     },

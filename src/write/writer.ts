@@ -41,12 +41,6 @@ export interface WriteChangedOptions {
   remove?: string[];
 }
 
-/** Replaces one output file the guarded way (io/write.ts: a temporary file renamed over it), its folder made first. */
-async function replaceFile(target: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeGuarded(target, bytes, { refuseReadOnly: false, sync: false });
-}
-
 /** Watch's writer: updates the output in place, writing only changed files and removing those (and folders) the site lost. */
 export async function writeChanged(opts: WriteChangedOptions): Promise<{ written: string[]; removed: string[] }> {
   const outDir = path.resolve(opts.outDir);
@@ -54,22 +48,17 @@ export async function writeChanged(opts: WriteChangedOptions): Promise<{ written
   const removed: string[] = [];
   for (const f of [...opts.files, ...(opts.copies ?? []), ...(opts.remove ?? []).map((p) => ({ path: p }))]) assertInside(f.path);
   try {
-    await Promise.all([
-      ...opts.files.map(async (f) => {
+    await Promise.all(
+      [...opts.files, ...(opts.copies ?? [])].map(async (f) => {
         const target = path.join(outDir, f.path);
-        const bytes = typeof f.contents === "string" ? Buffer.from(f.contents) : f.contents;
+        const bytes = "from" in f ? await readFile(f.from) : typeof f.contents === "string" ? Buffer.from(f.contents) : f.contents;
         if (await sameBytes(target, bytes)) return;
-        await replaceFile(target, bytes);
+        // Replaced the guarded way (io/write.ts: a temporary file renamed over it), its folder made first.
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeGuarded(target, bytes, { refuseReadOnly: false, sync: false });
         written.push(f.path);
       }),
-      ...(opts.copies ?? []).map(async (c) => {
-        const target = path.join(outDir, c.path);
-        const bytes = await readFile(c.from);
-        if (await sameBytes(target, bytes)) return;
-        await replaceFile(target, bytes);
-        written.push(c.path);
-      }),
-    ]);
+    );
     for (const rel of opts.remove ?? []) {
       const target = path.join(outDir, rel);
       const existed = await stat(target).then(() => true, () => false);
