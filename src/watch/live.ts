@@ -25,8 +25,6 @@ export interface LiveReload {
   reloadShowing(files: string[]): void;
   /** Tells every page to show this error (after a failed rebuild). */
   error(payload: ErrorPayload): void;
-  /** The error pages are shown now, if any. */
-  readonly current: ErrorPayload | null;
   /** Ends every open event stream. */
   close(): void;
 }
@@ -55,9 +53,6 @@ export function createLiveReload(session = Date.now().toString(36)): LiveReload 
   const hello = () => ({ build: `${session}-${build}`, error: current });
 
   return {
-    get current() {
-      return current;
-    },
     handle(req, res, headers) {
       const url = (req.url ?? "").split("?")[0];
       const file = url === LIVE_SCRIPT_URL ? ["text/javascript; charset=utf-8", LIVE_SCRIPT] : url === OVERLAY_CSS_URL ? ["text/css; charset=utf-8", OVERLAY_CSS] : null;

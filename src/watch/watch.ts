@@ -16,7 +16,7 @@ import { createLiveReload, errorPayload } from "./live.js";
 import { folderNote } from "./messages.js";
 import { watchFolders, type FolderWatch } from "./folder-watch.js";
 import { createChangeQueue } from "./queue.js";
-import { startServer, type PreviewServer } from "./server.js";
+import { startServer } from "./server.js";
 import { OutputError } from "../write/writer.js";
 
 /** Options for {@link startWatch}. */
@@ -37,7 +37,6 @@ export interface WatchOptions extends Omit<RunOptions, "devScript" | "preview"> 
 /** A running watch session. */
 export interface WatchSession {
   url: string;
-  server: PreviewServer;
   first: RunReport;
   roots: string[];
   /** Resolves with the next run's report. */
@@ -174,7 +173,6 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
 
   return {
     url: server.url,
-    server,
     first,
     roots,
     nextRebuild: () => new Promise((resolve) => events.once("report", resolve)),

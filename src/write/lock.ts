@@ -54,7 +54,6 @@ export const LOCK_POLL_MS = 50;
 
 /** A held lock; release() removes it (only if it is still ours). */
 export interface OutputLock {
-  file: string;
   release(): Promise<void>;
 }
 
@@ -94,7 +93,6 @@ export async function lockOutput(outDir: string, waitMs = defaultLockWait(), clo
     await clock.pause(LOCK_POLL_MS);
   }
   return {
-    file,
     release: async () => {
       if ((await holder(file)) === process.pid) await unlink(file).catch(() => {});
     },
