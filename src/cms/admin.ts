@@ -53,13 +53,11 @@ export function adminPolicy(content: Pick<Content, "site">): string {
   ].join("; ");
 }
 
-/** The installed CMS package's folder. */
 const packageDir = () => path.join(path.dirname(createRequire(import.meta.url).resolve("@sveltia/cms")), "..");
 
 /** A file of the installed CMS package, guarded like every read. */
 const packageFile = (rel: string): Buffer => readVendor(path.join(packageDir(), rel));
 
-/** A file the CMS's package depends on. */
 function readVendor(file: string): Buffer {
   const read = readPlainSync(file, { maxBytes: MAX_BUNDLE_BYTES });
   if (!read) throw new Error(`the editor's dependency ${file} cannot be read: reinstall hotelsite's dependencies (npm ci)`);

@@ -56,7 +56,6 @@ export function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The widget options of a string node. */
 function stringField(node: SchemaNode, ctx: FieldContext): Record<string, unknown> {
   if (node.pattern && IMAGE_PATTERN.test(node.pattern)) return { widget: "image", media_folder: ctx.media.folder, public_folder: ctx.media.publicFolder };
   const multiline = (node.maxLength ?? 0) > LINE_MAX && (!node.pattern || new RegExp(node.pattern, "u").test("a\nb"));

@@ -10,7 +10,6 @@ import { scanStartTags } from "../site/html-scan.js";
 /** Largest page read: the budget is 30 KB gzipped; a page far larger is not one hotelsite wrote. */
 export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
-/** The attribute `hotelsite links` reads. */
 const HREF = new Set(["href"]);
 
 /** A page's absolute http(s) <a href> URLs, in order, each once: read by the dead-link check's scanner, so the two agree. */

@@ -13,8 +13,8 @@ const PROGRESS_EVERY_MS = 10_000;
 /** Redirects followed before a link counts as broken. */
 export const MAX_REDIRECTS = 10;
 
-/** A usage mistake: printed as it is, exit code 2. */
-const usage = (message: string) => new CommanderError(2, "hotelsite.usage", `error: ${message}`);
+/** A usage mistake: printed as it is, exit code 2 (the report command's too). */
+export const usage = (message: string) => new CommanderError(2, "hotelsite.usage", `error: ${message}`);
 
 /** A whole number option within bounds. */
 function count(name: string, min: number, max: number) {

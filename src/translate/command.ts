@@ -142,7 +142,6 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
     });
 }
 
-/** Units, with the plural. */
 const units = (n: number, what = "unit") => `${n} ${what}${n === 1 ? "" : "s"}`;
 
 /** What an import did, in words: counts, units still marked initial that were taken, and each target left out with why. */

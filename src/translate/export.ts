@@ -31,7 +31,6 @@ function whereShown(src: TextSource, lang: string, site: SiteSettings): string {
   return `hotel page, ${routes.absolute(routes.url({ kind: "hotel", id }, lang))} (name, title, location and description also on the home page's card)`;
 }
 
-/** One unit per field state. */
 function unitOf(s: FieldState, site: SiteSettings): XliffUnit {
   const notes = [
     { category: "location", text: `${whereShown(s.src, s.lang, site)}; field ${s.pointer.slice(1)} in ${s.src.key}` },

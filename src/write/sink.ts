@@ -45,7 +45,6 @@ export interface OutputSink {
   abort(): Promise<void>;
 }
 
-/** hotelsite's version, for the marker. */
 function version(): string {
   try {
     return (createRequire(import.meta.url)(path.join(packageRoot(), "package.json")) as { version: string }).version;
