@@ -1,6 +1,5 @@
-// The files of /admin/, built only when site.yaml enables the editor: the page, the generated configuration, the
-// CMS's compiled bundle copied from the installed package (never a CDN) and the page's own script (client/admin.ts,
-// compiled here for the browser). The page is never indexed and runs under its own Content-Security-Policy.
+// The files of /admin/ when site.yaml enables the editor: the page, its configuration, the CMS's bundle copied from the
+// installed package (never a CDN) and the page's own script; never indexed, under its own Content-Security-Policy.
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -27,11 +26,7 @@ const MAX_BUNDLE_BYTES = 32 * 1024 * 1024;
 /** The API origins each git host's editor talks to. */
 const HOST_APIS: Record<string, string[]> = { github: ["https://api.github.com"], gitlab: ["https://gitlab.com"] };
 
-/**
- * The import map that serves Immutable (the CMS's preview API hands entries over as Immutable maps) from the admin
- * folder: the compiled bundle imports it from the unpkg CDN at the version its package.json names, and an import map
- * may remap that exact URL to the copy installed with the package.
- */
+/** The import map that remaps the bundle's unpkg URL of Immutable (its preview API's maps) to the installed copy. */
 function importMap(): { text: string; from: string } {
   const version = (JSON.parse(packageFile("package.json").toString("utf8")) as { dependencies: Record<string, string> }).dependencies.immutable.replace(/^\D/, "");
   const from = createRequire(path.join(packageDir(), "package.json")).resolve("immutable/dist/immutable.es.js");
@@ -58,13 +53,11 @@ export function adminPolicy(content: Pick<Content, "site">): string {
   ].join("; ");
 }
 
-/** The installed CMS package's folder. */
 const packageDir = () => path.join(path.dirname(createRequire(import.meta.url).resolve("@sveltia/cms")), "..");
 
 /** A file of the installed CMS package, guarded like every read. */
 const packageFile = (rel: string): Buffer => readVendor(path.join(packageDir(), rel));
 
-/** A file the CMS's package depends on. */
 function readVendor(file: string): Buffer {
   const read = readPlainSync(file, { maxBytes: MAX_BUNDLE_BYTES });
   if (!read) throw new Error(`the editor's dependency ${file} cannot be read: reinstall hotelsite's dependencies (npm ci)`);
@@ -74,11 +67,7 @@ function readVendor(file: string): Buffer {
 /** A font the compiled bundle loads from the fontsource CDN: family and file, e.g. source-sans-3, latin-wght-normal. */
 const CDN_FONT = /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(?::vf)?@[0-9.]+\/([a-z0-9-]+)\.woff2/g;
 
-/**
- * The CMS's bundle with its fonts served beside it: the compiled bundle names three fonts on the fontsource CDN,
- * and the package ships the same files (npm/assets, named <family>-<file>-<hash>.woff2) for bundlers; those are
- * copied to fonts/ and the bundle points at them, so the editor makes no request outside the site.
- */
+/** The CMS's bundle pointed at the package's own copies of the fonts it loads from a CDN, so it requests nothing outside. */
 function bundleWithFonts(): OutputFile[] {
   const assets = readdirSync(path.join(packageDir(), "npm", "assets"));
   const fonts = new Map<string, string>();

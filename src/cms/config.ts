@@ -1,8 +1,5 @@
-// The browser editor's configuration (Sveltia CMS, Decap's configuration language), made from the JSON Schemas that
-// validate the content and from the site's settings, never written by hand: hotels, the home page, the interface
-// strings and the site settings, each field from its schema node (fields.ts). Translated text uses the CMS's
-// `single_file` i18n structure, the shape of strings.yaml and home.yaml; a hotel file keeps its shared fields at the
-// top and its languages under `text`, which format.ts turns into that shape and back as the CMS reads and writes.
+// The browser editor's configuration (Sveltia CMS), made from the content's JSON Schemas and the site's settings, never
+// by hand; translated text uses the CMS's `single_file` i18n structure (format.ts maps hotel files to it).
 import type { SiteSettings } from "../types.js";
 import { hint, labelOf, objectFields, type CmsField, type FieldContext, type SchemaNode } from "./fields.js";
 
@@ -36,10 +33,7 @@ function textFields(schema: SchemaNode, ctx: FieldContext): CmsField[] {
   return objectFields(text, ctx, (name) => (complete.has(name) ? [ctx.languages[0]] : false)).map((f) => ({ ...f, i18n: true }));
 }
 
-/**
- * A hotel's fields: its text, then its own fields (shared by every language, shown in the default language only), so
- * that a translator's pane lines up with the default language's field by field; `region` chooses among the regions.
- */
+/** A hotel's fields: its text first, so a translator's pane lines up with the default language's, then its shared fields. */
 function hotelFields(schema: SchemaNode, site: SiteSettings, ctx: FieldContext): CmsField[] {
   const own: SchemaNode = { ...schema, properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => k !== TEXT_KEY)) };
   const shared = objectFields(own, ctx).map((f) => {

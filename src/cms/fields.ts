@@ -1,7 +1,5 @@
-// JSON Schema nodes -> the browser editor's fields. One rule per kind of schema node, nothing per field name, so a
-// property added to a schema appears in the editor with no other edit: its widget from its type, its hint from
-// its description, its choices from its enum, required from its parent's `required`. A schema's `default` is not
-// passed on: the CMS writes a field's default into every entry it saves, and the build applies it anyway.
+// JSON Schema nodes -> the browser editor's fields, one rule per kind of node and nothing per field name, so a property
+// added to a schema appears in the editor with no other edit (a schema's `default` is not passed on: the build applies it).
 
 /** A JSON Schema node as the content schemas write them (the parts the editor uses). */
 export interface SchemaNode {
@@ -58,7 +56,6 @@ export function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The widget options of a string node. */
 function stringField(node: SchemaNode, ctx: FieldContext): Record<string, unknown> {
   if (node.pattern && IMAGE_PATTERN.test(node.pattern)) return { widget: "image", media_folder: ctx.media.folder, public_folder: ctx.media.publicFolder };
   const multiline = (node.maxLength ?? 0) > LINE_MAX && (!node.pattern || new RegExp(node.pattern, "u").test("a\nb"));
@@ -69,12 +66,7 @@ function stringField(node: SchemaNode, ctx: FieldContext): Record<string, unknow
   return out;
 }
 
-/**
- * A map whose keys the schema does not name. Keyed by language code (its description says so: a region's name, the
- * partner's language values): one field per site language, the default one required. Other maps of strings (a
- * programme's parameters): key and value pairs. Maps of groups (programmes by key): kept as they are, edited in the
- * YAML, since the editor has no field for groups under keys of the editor's choosing.
- */
+/** A map whose keys the schema does not name: a field per language when keyed by language, key-value pairs, or hidden. */
 function mapWidget(node: SchemaNode, valueNode: SchemaNode, ctx: FieldContext): Record<string, unknown> {
   const value = resolveNode(valueNode, ctx.root);
   if (/language code/i.test(node.description ?? "")) {

@@ -1,9 +1,5 @@
-// Content files as the browser editor sees them, and back. The CMS's `single_file` i18n structure wants a file's
-// top-level keys to be its languages: strings.yaml and home.yaml already are; a hotel keeps its shared fields at the
-// top and its languages under `text`, so the editor sees the shared fields in the default language's block and each
-// language's copy in its own, and a save puts them back where the rest of the tool reads them (no file format change).
-// A save writes through the Document API as `hotelsite translate import` does (translate/yaml-edit.ts): only the
-// values the person changed are written, so comments, quoting, key order and block style stay as they were.
+// Content files as the browser editor sees them (languages at the top level) and back; a save rewrites only the values
+// the person changed (translate/yaml-edit.ts), so comments, quoting, key order and block style stay.
 import { isScalar, parse, Scalar, stringify, type Document } from "yaml";
 import { editYaml } from "../translate/yaml-edit.js";
 
@@ -100,10 +96,7 @@ function sync(doc: Document, path: Path, before: unknown, after: unknown, hidden
   } else setValue(doc, path, before, after);
 }
 
-/**
- * The file's new text after an edit in the CMS: the original text with only the changed values rewritten, or, for a
- * new file, the data printed as the yaml package prints it (block style, literal blocks for multi-line text).
- */
+/** The file's new text after an edit in the CMS: only the changed values rewritten, or a new file printed whole. */
 export function fileText(cms: Data, kind: FileKind, original?: string): string {
   const after = fromCms(cms, kind);
   if (original === undefined) return stringify(after, { lineWidth: 0 });

@@ -1,6 +1,5 @@
-// Checks every outbound URL of a site with a bounded number of requests in flight, and reports each URL's fate
-// with the pages that link to it. A host whose name does not resolve is asked once: offline (or with the host
-// gone), every other URL on it would wait for the same answer, so they are reported without being asked.
+// Checks every outbound URL of a site with bounded requests in flight; a host whose name does not resolve is asked
+// once, its other URLs reported without waiting for the same answer.
 import pLimit from "p-limit";
 import { probe, type ProbeOptions, type ProbeResult } from "./probe.js";
 

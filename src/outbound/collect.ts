@@ -1,6 +1,5 @@
-// The outbound links of a built site: every absolute http(s) URL a page's <a href> names, with the pages that
-// name it, and where each /go/ link leads (countClicks: the build's _go.json). `hotelsite links` checks what
-// ships, so it reads the output folder rather than re-rendering.
+// The outbound links of the built site (every absolute http(s) <a href>, and where each /go/ link leads) with the pages
+// naming them: `hotelsite links` checks what ships, so it reads the output folder.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { readRegularFile } from "../content/read-file.js";
@@ -11,14 +10,9 @@ import { scanStartTags } from "../site/html-scan.js";
 /** Largest page read: the budget is 30 KB gzipped; a page far larger is not one hotelsite wrote. */
 export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
-/** The attribute `hotelsite links` reads. */
 const HREF = new Set(["href"]);
 
-/**
- * Absolute http(s) URLs named by the href of the <a> elements of one page, in order, each once. Read by the
- * dead-link check's scanner (html-scan.ts), so the two agree on what a page links to: comments and raw text are
- * not markup, and values are decoded by `entities` as a browser decodes them.
- */
+/** A page's absolute http(s) <a href> URLs, in order, each once: read by the dead-link check's scanner, so the two agree. */
 export function outboundLinks(html: string, go?: GoMap): string[] {
   const found = new Set<string>();
   // A repeated href counts once, the first, as in the DOM.
@@ -50,10 +44,7 @@ function withoutParams(url: string, ignore: string[]): string {
   }
 }
 
-/**
- * Every outbound URL of the built site in `outDir`, with the pages (URL paths, sorted) that link to it. URLs that
- * differ only in the `ignore` parameters are one link, named without them.
- */
+/** Every outbound URL of the built site with the pages linking to it; URLs differing only in `ignore` parameters are one. */
 export async function collectOutbound(outDir: string, ignore: string[] = []): Promise<Map<string, string[]>> {
   const info = await stat(outDir).catch(() => undefined);
   if (!info?.isDirectory()) throw new Error(`${outDir} is not a folder: build the site first (hotelsite build), or point --out at it`);
@@ -73,9 +64,7 @@ export async function collectOutbound(outDir: string, ignore: string[] = []): Pr
     }
     const html = read.bytes.toString("utf8");
     for (const url of new Set(outboundLinks(html, go).map((u) => withoutParams(u, ignore)))) {
-      const list = pages.get(url) ?? [];
-      list.push(pageUrl(file));
-      pages.set(url, list);
+      pages.get(url)?.push(pageUrl(file)) ?? pages.set(url, [pageUrl(file)]);
     }
   }
   return pages;

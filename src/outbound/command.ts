@@ -1,7 +1,5 @@
-// `hotelsite links`: checks every outbound URL of the built site and says which are broken, where each redirect
-// chain ends, and on which pages a broken link appears; a link whose redirects drop the partner id, the label or
-// the partner language, or a network's link whose redirects drop its sub-id or end away from its destination,
-// counts as broken. Exit 1 when any link is broken. `--placements` writes the placement table instead.
+// `hotelsite links`: checks every outbound URL of the built site (broken links, where redirects end, lost attribution
+// counting as broken) and exits 1 when any is broken; `--placements` writes the placement table instead.
 import path from "node:path";
 import { type Command, CommanderError } from "commander";
 import type { Io } from "../io.js";
@@ -15,8 +13,8 @@ const PROGRESS_EVERY_MS = 10_000;
 /** Redirects followed before a link counts as broken. */
 export const MAX_REDIRECTS = 10;
 
-/** A usage mistake: printed as it is, exit code 2. */
-const usage = (message: string) => new CommanderError(2, "hotelsite.usage", `error: ${message}`);
+/** A usage mistake: printed as it is, exit code 2 (the report command's too). */
+export const usage = (message: string) => new CommanderError(2, "hotelsite.usage", `error: ${message}`);
 
 /** A whole number option within bounds. */
 function count(name: string, min: number, max: number) {
@@ -103,7 +101,7 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
         throw e instanceof FileError ? e : usage(e.message.replace(outDir, o.out));
       });
       const pages = new Set([...links.values()].flat()).size;
-      // Off a terminal (CI, a log file) a line every 10 s instead of the counter, so a long check is never silence.
+      // Off a terminal a line every 10 s instead of the counter, so a long check is never silence.
       let done = 0;
       const ticker = io.heartbeat && setInterval(() => io.heartbeat!(`Checking outbound links: ${done} of ${links.size} done`), PROGRESS_EVERY_MS);
       const checked = await checkOutbound(links, {

@@ -1,7 +1,5 @@
-// What a booking link must still carry where its redirects end. A direct link: the programme's parameters (partner
-// id, label, partner language). A network's link: its sub-id on every hop inside the network, then the
-// destination it wraps (its host, and its own parameters such as the language). A partner that drops one loses
-// the commission, the report's placement or the visitor's language without any link looking broken.
+// What a booking link must still carry where its redirects end (a programme's parameters; a network's sub-id and its
+// destination): a partner that drops one loses the commission without any link looking broken.
 import path from "node:path";
 import { readRegularFile } from "../content/read-file.js";
 import { MAX_FILE_BYTES, parseYaml } from "../content/yaml.js";

@@ -1,12 +1,6 @@
-// Which addresses `hotelsite links` keeps away from: a checker of a site's outbound links has no business
-// reaching into the machine it runs on or its network, unless the user asks with --allow-private. Every range of
-// IANA's IPv4 and IPv6 special-purpose registries is refused (loopback, private, shared 100.64.0.0/10 where a
-// cloud's metadata service may answer, link-local, benchmarking, documentation, 6to4, NAT64, Teredo, ...), and
-// multicast and all of IPv6 outside global unicast (2000::/3: ULA, site-local, multicast, IPv4-mapped or
-// -compatible forms). An address is read in any textual form the URL standard accepts (2130706433, 0x7f.1,
-// [::ffff:7f00:1], full IPv6), as it is normalised before it is compared. IP literals are checked before
-// connecting and after each redirect; host names through the connection's own DNS lookup, so the address checked
-// is the one used.
+// Which addresses `hotelsite links` keeps away from unless --allow-private: every IANA special-purpose range and IPv6
+// outside global unicast, in any textual form the URL standard accepts; a host name's address is checked in the
+// connection's own DNS lookup, so the address checked is the one used.
 import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
 

@@ -1,5 +1,4 @@
-// Asks one outbound URL whether it still answers: HEAD first, GET when the server refuses HEAD (405, 501) or
-// the HEAD fails, one retry after a failure or a server error, redirects followed to where the chain ends.
+// Asks one outbound URL whether it still answers: HEAD, else GET, one retry after a failure, redirects followed.
 import http from "node:http";
 import https from "node:https";
 import { PRIVATE_CODE, privateKind, privateReason, publicOnlyLookup } from "./private.js";
@@ -78,7 +77,6 @@ function request(target: string, method: "HEAD" | "GET", o: ProbeOptions): Promi
     const timer = setTimeout(() => req.destroy(Object.assign(new Error("timeout"), { code: "HOTELSITE_TIMEOUT" })), o.timeoutMs);
     req.on("response", (res) => {
       clearTimeout(timer);
-      // Only the status matters: drop the body and the connection.
       res.resume();
       res.destroy();
       const location = res.headers.location;
@@ -112,10 +110,7 @@ function parse(url: string): URL | string {
   }
 }
 
-/**
- * Follows one URL to the end of its redirects; broken unless the chain ends in a 2xx answer, skipped (neither)
- * when it or a redirect of it leads to a non-public host and private hosts are not allowed.
- */
+/** Follows one URL to the end of its redirects: broken unless it ends in a 2xx, skipped where it reaches a non-public host. */
 export async function probe(url: string, o: ProbeOptions): Promise<ProbeResult> {
   const chain: Hop[] = [];
   const first = parse(url);

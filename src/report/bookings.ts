@@ -1,6 +1,4 @@
-// One programme export read as bookings: its header picks the format (or `--format` names it), then each row
-// becomes a booking or a counted skip with its line. A header without the columns a format needs is an error
-// naming the file and what was looked for; nothing in a row can stop the read.
+// One programme export read as bookings: the header picks the format, then each row is a booking or a counted skip.
 import { ContentError, ContentErrors } from "../errors.js";
 import { streamGuarded } from "../io/stream.js";
 import { readCsv } from "./csv.js";

@@ -1,5 +1,4 @@
-// Bar charts as inline SVG for the HTML report: no script, no font, no file beside the page. Every label goes
-// through the one escaper; bars are drawn from numbers only.
+// Bar charts as inline SVG for the HTML report: no script, no font, no file beside the page.
 import { xmlEscape } from "../site/xml.js";
 
 /** One bar: its label, its value, and the value as text. */

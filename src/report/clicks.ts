@@ -1,7 +1,5 @@
-// Click logs of the site's own /go/ redirects: nginx's access log in the format hotelsite generates
-// (site/clicks/nginx.ts) and Cloudflare's export of the Pages Function's data points (JSON, one object a line,
-// from the Analytics Engine SQL API). Read line by line from a stream with each line's length bounded; a line
-// that is not a click is a counted skip with its line number, and bots and prefetches are counted apart.
+// Click logs of the site's own /go/ redirects (nginx's log as hotelsite generates it, Cloudflare's JSON export), read
+// line by line with bounded lines; bots and prefetches are counted apart.
 import { streamGuarded } from "../io/stream.js";
 import { MAX_RECORD_CHARS } from "./csv.js";
 import { parseDate } from "./values.js";

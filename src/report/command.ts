@@ -1,12 +1,12 @@
-// `hotelsite report`: the programmes' exports (and the site's own click logs) joined with the site's placements,
-// printed as tables, CSV or JSON, or written as one HTML page. Reads the content to know every id the site issues
-// (check's load, validate and resolve: nothing is rendered or written but the --html file).
+// `hotelsite report`: the programmes' exports and the site's click logs joined with its placements, printed as tables,
+// CSV or JSON, or written as one HTML page.
 import path from "node:path";
-import { type Command, CommanderError } from "commander";
+import type { Command } from "commander";
 import { check } from "../build.js";
 import type { Io } from "../io.js";
 import { writeGuarded } from "../io/write.js";
 import { shownPath } from "../errors.js";
+import { usage } from "../outbound/command.js";
 import { readBookings } from "./bookings.js";
 import { readClicks } from "./clicks.js";
 import { customFormats, PRESETS, type ExportFormat } from "./formats.js";
@@ -18,8 +18,6 @@ import { parseDate } from "./values.js";
 
 /** Skipped lines listed per file; the rest are counted. */
 const LISTED_SKIPS = 10;
-
-const usage = (message: string) => new CommanderError(2, "hotelsite.usage", `error: ${message}`);
 
 /** A YYYY-MM-DD option. */
 const day = (name: string) => (value: string) => {

@@ -1,9 +1,5 @@
-// CSV as programmes export it (RFC 4180: quoted fields with commas, quotes and line breaks inside; CRLF or LF;
-// comma, semicolon or tab), read from a stream of bytes one record at a time. The delimiters, quotes and line
-// breaks are ASCII, which no byte of a UTF-8 sequence can be, so the bytes are split first and only fields are
-// decoded. A record that cannot be read is reported as a skip with its line, never thrown; no record may hold
-// more than MAX_RECORD_CHARS bytes, so memory stays bounded whatever the file holds (a 2 GB file without a line
-// break is one skip, passed over at the speed of a byte search).
+// CSV as programmes export it (RFC 4180; comma, semicolon or tab) read one record at a time from a stream of bytes,
+// split as bytes and decoded by field; a record over MAX_RECORD_CHARS or unreadable is a skip, so memory stays bounded.
 
 /** One record: the line it starts on (1-based) and its fields. */
 export interface CsvRow {

@@ -1,6 +1,5 @@
-// Which column of a programme's export holds what: presets for the programmes the site can use and the custom
-// formats site.yaml declares (exportFormats). Headings match whatever their case and spacing; each field lists
-// the headings programmes have used for it, so a renamed column in next year's export is a one-line change.
+// Which column of a programme's export holds what: presets and site.yaml's exportFormats; each field lists the headings
+// programmes have used for it, so a renamed column is a one-line change.
 import type { SiteSettings } from "../types.js";
 
 /** A booking's status, in the three words every programme's own words come down to. */

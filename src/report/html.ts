@@ -1,7 +1,5 @@
-// `hotelsite report --html FILE`: one self-contained page (no script, no font, no request; its own policy
-// forbids them) that an owner reads at a glance: the totals, confirmed commission by hotel, language, placement
-// and week as inline SVG charts, then the tables, the ids no placement holds and what was skipped. Every text
-// from the inputs goes through the one escaper. Pure: the report in, HTML out.
+// `hotelsite report --html FILE`: one self-contained page (no script, font or request) with totals, SVG charts and
+// tables; every input text goes through the one escaper. Pure.
 import { standalonePage, xmlEscape as e } from "../site/xml.js";
 import { barChart, columnChart, type Bar } from "./charts.js";
 import { commissionText, GROUPS, money, per100Text, percentText, type ReportOutput } from "./output.js";

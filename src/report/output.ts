@@ -1,6 +1,4 @@
-// The report as text: the terminal's tables, CSV for a spreadsheet (one row per hotel, language, placement and
-// week; a column pair per currency) and JSON. Text from the inputs is shown printable on a terminal and can
-// never start a spreadsheet formula.
+// The report as text: terminal tables, CSV (never starting a spreadsheet formula) and JSON.
 import { conversion, per100, type Line, type Report, type Tally } from "./tally.js";
 import { printable, UNIT } from "./values.js";
 

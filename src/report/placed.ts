@@ -1,6 +1,4 @@
-// Every placement id the site issues or ever issued, for the report's join: the placement table of the content
-// as it is (src/affiliate/placements.ts), then the ids only the placement record keeps (content/placements.json:
-// ids of pages since renamed or removed), each under the hotel it belongs to now when the hotel was renamed.
+// Every placement id the site issues or ever issued (the placement table, then content/placements.json's older ids).
 import path from "node:path";
 import { placementRows } from "../affiliate/placements.js";
 import { readRecord, RECORD_FILE } from "../affiliate/record.js";

@@ -1,6 +1,5 @@
-// Bookings and clicks joined with the site's placements: each sub-id looked up in the placement table (every id
-// the site ever issued) and counted under its hotel, language, placement and week. Streams in, totals out: memory
-// grows with the placements and the weeks, not with the rows; unplaced ids are kept up to a limit and counted past it.
+// Bookings and clicks joined with the site's placements and counted by hotel, language, placement and week: streams in,
+// totals out, so memory grows with the placements and weeks, not the rows.
 import type { Booking } from "./bookings.js";
 import type { Click } from "./clicks.js";
 import { weekOf } from "./values.js";
@@ -59,7 +58,7 @@ const empty = (): Tally => ({ clicks: 0, bookings: 0, cancelled: 0, pending: 0, 
 
 /** Collects bookings and clicks and makes the report. */
 export class Tallies {
-  private readonly byId: Map<string, PlacedId>;
+  private readonly byId = new Map<string, PlacedId>();
   private readonly groups = { hotel: new Map<string, Tally>(), lang: new Map<string, Tally>(), placement: new Map<string, Tally>(), week: new Map<string, Tally>() };
   private readonly unplaced = new Map<string, Tally>();
   private unplacedMore = 0;
@@ -70,7 +69,6 @@ export class Tallies {
     placements: Iterable<PlacedId>,
     private readonly range: { from?: string; to?: string } = {},
   ) {
-    this.byId = new Map();
     // The first row of an id decides where it counts.
     for (const p of placements) if (!this.byId.has(p.id)) this.byId.set(p.id, p);
   }

@@ -1,6 +1,4 @@
-// The values of an export's cells as programmes write them: amounts with either decimal mark and thousands
-// separators, ISO currency codes, dates in ISO or day/month order. Each reader returns undefined for what it
-// cannot read, and the caller skips the row naming the cell.
+// The values of an export's cells as programmes write them; each reader returns undefined for what it cannot read.
 
 /** Amounts are kept in thousandths of the currency's unit: integers add up exactly, and three decimals fit. */
 export const UNIT = 1000;

@@ -1,5 +1,4 @@
-// `hotelsite translate`: the translator's commands (mark-current, export, import), registered on the CLI's
-// program by one call so the CLI file stays a list of commands.
+// `hotelsite translate`: the translator's commands, registered on the CLI's program by one call.
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
@@ -57,7 +56,7 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
       const lock = ctx.lock ?? emptyLock();
       const unknown = (o.lang ?? []).filter((l) => !ctx.languages.slice(1).includes(l));
       if (unknown.length) throw new UsageError(`--lang ${unknown.join(",")}: not a translation language of this site (${ctx.languages.slice(1).join(", ")})`);
-      // The translator's modules (the XML parser among them) load only for these commands, not for every build.
+      // The translator's modules load only for these commands, not for every build.
       const { markCurrent } = await import("./mark-current.js");
       const { marked, forgotten, unmatched } = markCurrent({ sources: ctx.sources, languages: ctx.languages, lock, langs: o.lang, only: targets });
       if (unmatched.length) {
@@ -143,7 +142,6 @@ export function registerTranslate(program: Command, io: TranslateIo): void {
     });
 }
 
-/** Units, with the plural. */
 const units = (n: number, what = "unit") => `${n} ${what}${n === 1 ? "" : "s"}`;
 
 /** What an import did, in words: counts, units still marked initial that were taken, and each target left out with why. */

@@ -1,5 +1,4 @@
-// What check and the translate commands start from: the checked content's text sources, its languages and its
-// translation lock, read once (the lock is the only file these commands read besides the content).
+// What check and the translate commands start from: the checked content's text sources, languages and translation lock.
 import path from "node:path";
 import type { CheckResult } from "../build.js";
 import { LOCK_FILE, readLock, type Lock } from "./lock.js";

@@ -1,8 +1,5 @@
-// An XLIFF file's bytes as text, strictly by the encoding it declares: a byte order mark, else the XML
-// declaration's encoding="...", else UTF-8 (the XML default). Bytes that are not valid in that encoding (a Latin-1
-// file without a declaration) are refused with the line and column of the first one, never read as U+FFFD and
-// recorded as the translation; an encoding the WHATWG decoders do not know, or one that disagrees with the byte
-// order mark, is refused too.
+// An XLIFF file's bytes as text, strictly by the encoding it declares (byte order mark, else encoding="...", else UTF-8):
+// bytes invalid in it are refused with their line and column, never read as U+FFFD into a translation.
 import { ContentError, ContentErrors } from "../errors.js";
 
 /** The byte order marks, longest first. */
@@ -68,8 +65,7 @@ function firstInvalid(bytes: Buffer, encoding: string): number {
     }
   };
   if (decodes(bytes.length, false)) return -1;
-  // The shortest prefix a streaming decoder refuses ends at the byte that showed the sequence bad (a prefix ending
-  // inside a character is not refused while streaming); the whole file when only its end is cut.
+  // The shortest prefix a streaming decoder refuses ends at the byte that showed the sequence bad.
   let [lo, hi] = [0, bytes.length];
   while (lo < hi) {
     const mid = (lo + hi) >> 1;

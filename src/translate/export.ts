@@ -1,6 +1,5 @@
-// `translate export`: the fields of one language that need work (missing or outdated; every field with --all)
-// as XLIFF 2.0 units, one per field, with notes saying where the text appears and, for outdated units, the
-// English the current translation was made from. Pure: the checked content in, a document out.
+// `translate export`: the fields of one language that need work (or all) as XLIFF 2.0 units, with notes on where the
+// text appears and the English an outdated translation was made from. Pure.
 import type { Language, SiteSettings } from "../types.js";
 import { makeRoutes } from "../site/routes.js";
 import type { TranslationContext } from "./context.js";
@@ -21,22 +20,20 @@ export interface ExportOptions {
   lang: Language;
   /** Every field, not only the missing and outdated ones. */
   all?: boolean;
-  baseUrl?: string;
 }
 
 /** Where a source's text appears, in words a translator can follow. */
-function whereShown(src: TextSource, lang: string, site: SiteSettings, baseUrl?: string): string {
-  const routes = makeRoutes(site, baseUrl);
+function whereShown(src: TextSource, lang: string, site: SiteSettings): string {
+  const routes = makeRoutes(site);
   if (src.source === "strings") return "interface text, on every page";
   if (src.source === "home") return `home page, ${routes.absolute(routes.url({ kind: "home" }, lang))}`;
   const id = src.source.slice("hotel:".length);
   return `hotel page, ${routes.absolute(routes.url({ kind: "hotel", id }, lang))} (name, title, location and description also on the home page's card)`;
 }
 
-/** One unit per field state. */
-function unitOf(s: FieldState, site: SiteSettings, baseUrl?: string): XliffUnit {
+function unitOf(s: FieldState, site: SiteSettings): XliffUnit {
   const notes = [
-    { category: "location", text: `${whereShown(s.src, s.lang, site, baseUrl)}; field ${s.pointer.slice(1)} in ${s.src.key}` },
+    { category: "location", text: `${whereShown(s.src, s.lang, site)}; field ${s.pointer.slice(1)} in ${s.src.key}` },
   ];
   if (s.state === "outdated") {
     notes.push(
@@ -54,11 +51,7 @@ function unitOf(s: FieldState, site: SiteSettings, baseUrl?: string): XliffUnit 
   };
 }
 
-/**
- * The translation the site already gives each English text (whitespace aside) in one language, where its current
- * translations give exactly one, with the first place it is used: what a missing field of the same English is
- * pre-filled with (a label such as "Dining" then comes back translated one way, not two).
- */
+/** The one translation the site already gives each English text, with where: what a missing field of it is pre-filled with. */
 function knownTranslations(states: FieldState[]): Map<string, { text: string; at: string }> {
   const seen = new Map<string, { text: string; at: string } | null>();
   for (const s of states) {
@@ -72,21 +65,21 @@ function knownTranslations(states: FieldState[]): Map<string, { text: string; at
 }
 
 /** The XLIFF document for one language: what needs work, or everything with `all`; `prefilled` counts the suggestions. */
-export function exportXliff({ ctx, site, lang, all, baseUrl }: ExportOptions): { doc: XliffDoc; units: number; prefilled: number } {
+export function exportXliff({ ctx, site, lang, all }: ExportOptions): { doc: XliffDoc; units: number; prefilled: number } {
   const def = site.languages[0];
   const every = fieldStates({ sources: ctx.sources, defaultLang: def.code, langs: [lang.code], lock: ctx.lock });
   const known = knownTranslations(every);
   const states = every.filter((s) => all || s.state !== "current");
   let prefilled = 0;
   const unit = (s: FieldState): XliffUnit => {
-    const u = unitOf(s, site, baseUrl);
+    const u = unitOf(s, site);
     const same = s.state === "missing" ? known.get(normalize(s.english)) : undefined;
     if (!same) return u;
     prefilled++;
     const note = { category: "suggestion", text: `Pre-filled with the site's translation of the same English (${same.at}): keep it or change it.` };
     return { ...u, target: same.text, state: "initial", notes: [...(u.notes ?? []), note] };
   };
-  // Each source's states, grouped in one pass (a filter per source was quadratic: 1,337 files x 42,000 fields).
+  // Grouped in one pass: a filter per source was quadratic.
   const bySource = new Map<unknown, typeof states>();
   for (const s of states) bySource.get(s.src)?.push(s) ?? bySource.set(s.src, [s]);
   const files = ctx.sources

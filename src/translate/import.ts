@@ -1,7 +1,5 @@
-// `translate import`: a translated XLIFF file back into the YAML. Every unit is checked before anything is
-// written (its file and field exist, its English is the English of now), then the targets are set through the
-// yaml package's Document API, so comments, key order and formatting stay and only the changed fields' lines
-// change. All or nothing: any refusal leaves every file as it was.
+// `translate import`: a translated XLIFF file back into the YAML, all or nothing: every unit is checked before anything
+// is written, and only the changed fields' lines change (yaml-edit.ts).
 import { isMap, isScalar, isSeq, type Document } from "yaml";
 import { ContentError, ContentErrors } from "../errors.js";
 import { pointerToPath } from "../content/yaml.js";
@@ -68,7 +66,6 @@ export function planImport(o: { doc: XliffDoc; shown: string; ctx: TranslationCo
   const notImported: NotImported[] = [];
   let skipped = 0;
   let fromInitial = 0;
-  // Files and renamed files by id and by key: looked up once per <file>, never by scanning every source.
   const byId = new Map(o.ctx.sources.map((s) => [fileId(s.key), s]));
   const byKey = new Map(o.ctx.sources.map((s) => [s.key, s]));
   const renamedIds = new Map([...(o.ctx.renamed ?? [])].map(([from, to]) => [fileId(from), to]));
@@ -94,8 +91,8 @@ export function planImport(o: { doc: XliffDoc; shown: string; ctx: TranslationCo
       const target = u.target?.replace(/\r\n?/g, "\n").trim();
       const current = textAt(src.blocks[lang.code], field.pointer);
       const differs = target !== undefined && (current === undefined || normalize(target) !== normalize(current));
-      // A target that differs from the translation exported (the file's) is the translator's work, whatever the
-      // state says: tools and hand edits often leave "initial". The same text counts only when marked done.
+      // A target that differs from the file's translation is the translator's work, whatever the state (tools often
+      // leave "initial"); the same text counts only when marked done.
       const done = u.state !== undefined && u.state !== "initial";
       if (!target || (!differs && !done)) {
         skipped++;
@@ -123,8 +120,7 @@ function setField(doc: Document, path: (string | number)[], value: string, engli
     existing.value = typeof existing.value === "string" && existing.value.endsWith("\n") && !value.endsWith("\n") ? `${value}\n` : value;
     return;
   }
-  // Missing blocks and lists are made first; a list shorter than the field's index gets empty items before it,
-  // so no hole (null) is left.
+  // Missing blocks and lists are made first; a list shorter than the field's index gets empty items, not holes.
   for (let depth = 1; depth < path.length; depth++) {
     const here = path.slice(0, depth);
     const seg = path[depth];

@@ -1,7 +1,5 @@
-// Keeps the translation lock's file keys in step with the content: a hotel renamed with an alias (its file
-// hotels/dubai.yaml now hotels/dubai-creek.yaml with `aliases: [dubai]`) keeps the record of its translations, and
-// entries for files or fields the content no longer has are found (check reports them, `translate prune` removes
-// them). Pure: a lock and the content's text sources in, a lock out.
+// Keeps the translation lock's file keys in step with the content: a hotel renamed with an alias keeps its record, and
+// entries for files or fields the content no longer has are found. Pure.
 import type { Lock } from "./lock.js";
 import { fieldsOf, type TextSource } from "./sources.js";
 
@@ -27,10 +25,7 @@ export function renamedKeys(sources: TextSource[], aliases: AliasesBySource): Ma
   return out;
 }
 
-/**
- * Moves the lock's entries of a renamed hotel's old file to its file now: for each alias, `hotels/<alias>.yaml`
- * (or .yml) in the same folder. Fields the new key already has keep their record. Changes `lock` in place.
- */
+/** Moves a renamed hotel's old file's lock entries to its file now, in place; fields the new key has keep their record. */
 export function carryRenamed(lock: Lock, sources: TextSource[], aliases: AliasesBySource): CarriedKey[] {
   const carried: CarriedKey[] = [];
   for (const [from, to] of renamedKeys(sources, aliases)) {

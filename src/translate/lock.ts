@@ -1,6 +1,5 @@
-// The translation lock: for every translated field, a short hash of the default-language text it was translated
-// from, plus that text (so an exported unit can show translators the old English). Committed beside the content
-// as translations.lock.json, one field per line, sorted, so reviews see exactly which translations changed.
+// The translation lock (translations.lock.json): for every translated field, a hash of the English it was translated
+// from, plus that text; one field per line, sorted, so reviews see exactly which translations changed.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { ContentError, ContentErrors } from "../errors.js";
@@ -25,7 +24,7 @@ export function textHash(text: string): string {
   return createHash("sha256").update(normalize(text)).digest("hex").slice(0, 12);
 }
 
-/** An empty lock. */
+/** A lock for content that has none yet. */
 export const emptyLock = (): Lock => ({ fields: {}, english: {} });
 
 /** Most bytes a lock may hold: a few hundred bytes per translated field leaves room for very large sites. */

@@ -1,5 +1,4 @@
-// `translate mark-current`: records that the translations as they stand were made from the English as it
-// stands, for translators who edit the YAML by hand. Pure: the lock is updated in place.
+// `translate mark-current`: records that the translations as they stand were made from the English as it stands. Pure.
 import { forget, record, type Lock } from "./lock.js";
 import type { TextSource } from "./sources.js";
 import { fieldStates } from "./status.js";
@@ -23,10 +22,7 @@ function selects(o: string, key: string, pointer: string): boolean {
   return sameFile && (field === undefined || field === pointer || pointer.startsWith(`${field}/`));
 }
 
-/**
- * Marks the selected translations current and forgets records of fields no longer translated; returns how many
- * changed, and the targets of `only` that selected no field (a typo the command must not pass over).
- */
+/** Marks the selected translations current, forgets records of untranslated fields; `unmatched`: targets that selected none. */
 export function markCurrent(o: MarkOptions): { marked: number; forgotten: number; unmatched: string[] } {
   const [def, ...others] = o.languages;
   let marked = 0;

@@ -1,5 +1,4 @@
-// The translatable text of a site: every text source (UI strings, home copy, each hotel's copy), the file it
-// lives in, and each default-language field with its pointer. Freshness, consistency and XLIFF all walk this.
+// The translatable text of a site: every text source, the file it lives in, and each default-language field's pointer.
 import path from "node:path";
 import type { Content, LoadedContent, SourceFile } from "../types.js";
 

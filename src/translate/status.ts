@@ -1,5 +1,4 @@
-// Where each translation stands: missing (falls back), outdated (made from English that has changed since, or
-// never recorded), or current. Pure: the text sources and the lock in, one state per field and language out.
+// Where each translation stands: missing (falls back), outdated (its English changed, or never recorded), or current. Pure.
 import { textHash, type Lock } from "./lock.js";
 import { fieldsOf, textAt, type TextSource } from "./sources.js";
 

@@ -1,10 +1,8 @@
-// XLIFF 2.0 written for translators' tools and read back from them. Writing is a small serialiser; reading uses
-// saxes, a strict XML parser, so a file that is not well formed is refused with its line and column. Reading is
-// lenient where tools differ: no state attributes, any whitespace between elements, several segments per unit,
-// inline codes (their text is kept).
+// XLIFF 2.0 written for translators' tools and read back with saxes, a strict XML parser (a malformed file is refused
+// with its line and column); reading is lenient where tools differ.
 import { SaxesParser } from "saxes";
 import { ContentError, ContentErrors } from "../errors.js";
-import { xmlEscape } from "../site/xml.js";
+import { xmlEscape as esc } from "../site/xml.js";
 
 /** One translation unit: a field's English, its translation when there is one, and notes for the translator. */
 export interface XliffUnit {
@@ -32,8 +30,6 @@ export interface XliffDoc {
   trgLang: string;
   files: XliffFile[];
 }
-
-const esc = xmlEscape;
 
 /** The document as XLIFF 2.0 text. */
 export function writeXliff(doc: XliffDoc): string {
@@ -71,7 +67,7 @@ export function parseXliff(text: string, shown: string): XliffDoc {
   const doc: XliffDoc = { srcLang: "", trgLang: "", files: [] };
   let file: XliffFile | undefined;
   let unit: XliffUnit | undefined;
-  // Which text the characters go to: the unit's source or target (inside a segment or ignorable), or nothing.
+  // Which text the characters go to: the unit's source or target, or nothing.
   let into: "source" | "target" | null = null;
   let sawRoot = false;
   const fileIds = new Map<string, XliffFile>();
@@ -114,12 +110,11 @@ export function parseXliff(text: string, shown: string): XliffDoc {
       if (name === "target") unit.target ??= "";
     }
   });
-  parser.on("text", (t) => {
+  const append = (t: string) => {
     if (unit && into) unit[into] = (unit[into] ?? "") + t;
-  });
-  parser.on("cdata", (t) => {
-    if (unit && into) unit[into] = (unit[into] ?? "") + t;
-  });
+  };
+  parser.on("text", append);
+  parser.on("cdata", append);
   parser.on("closetag", (tag) => {
     const name = local(tag.name);
     if (name === "source" || name === "target") into = null;

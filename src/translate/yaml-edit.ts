@@ -1,10 +1,6 @@
-// Edits a YAML file's text through the yaml package's Document API while changing only the lines of the fields
-// that changed. The Document API keeps comments and key order, but re-printing a document also re-spaces things
-// (flow collections like `[a, b]` vs `{ a: b }`); so the original is printed the same way, the two printings are
-// compared unit by unit, and only the units that differ between them replace lines of the original text. A unit is
-// a line, or all the lines of one value that spans several (a value the file folds at the yaml package's default
-// width of 80, a `>` block, a `[...]` over lines): the printer lays such a value out its own way, so it is compared
-// whole, and a folded file keeps every line the import did not write.
+// Edits a YAML file's text through the yaml package's Document API, changing only the lines of the fields that changed:
+// the original and the edited document are printed alike and compared unit by unit (a line, or a value spanning
+// several), and only units that differ replace lines of the original.
 import { isCollection, isScalar, parseDocument, visit, type Document, type ToStringOptions } from "yaml";
 
 const PRINT: ToStringOptions = { lineWidth: 0, flowCollectionPadding: false };
@@ -27,10 +23,7 @@ function commonLines(a: string[], b: string[]): [number, number][] {
   return pairs;
 }
 
-/**
- * A YAML text's lines in units: every value that spans several lines (a scalar of any style, or a flow
- * collection, with the line its key is on) is one unit, every other line one of its own.
- */
+/** A YAML text's lines in units: a value spanning several lines (with its key's line) is one unit, any other line its own. */
 function lineUnits(text: string): string[][] {
   const starts = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);

@@ -1,6 +1,5 @@
-// The browser side of watch mode, served by the preview server as files (the site's CSP allows no inline
-// script or style): a script that listens for rebuilds over server-sent events, reloads the page after a good
-// one and shows an overlay naming file and line after a bad one, and the overlay's stylesheet.
+// The browser side of watch mode, served as files (the site's CSP allows no inline script): the live-reload script,
+// which reloads after a good rebuild and shows an overlay naming file and line after a bad one, and its stylesheet.
 
 /** Where the preview serves watch mode's own files; the site never uses this folder. */
 export const DEV_BASE = "/__hotelsite/";

@@ -1,15 +1,5 @@
-// Tells watch which paths may have changed under a few folders: one fs.watch per folder (inotify on Linux,
-// FSEvents on macOS, ReadDirectoryChangesW on Windows), each event named by the folder and the entry in it.
-// It never reads a folder again on an event in it, as a watcher that keeps a listing would (a readdir and an lstat
-// per entry): at 1,334 hotel files (measured with chokidar) each save starts two such reads, whose 1,334 lstats fill
-// libuv's pool while the rebuild waits behind them for its own reads (its load stage 30-45 ms instead of 7-15, the
-// run starting 20-35 ms after the save instead of 12). What changed is decided by watch.ts from the bytes, so this
-// only has to never miss a path; it may name one too many.
-// A watcher follows a folder's inode, not its name: when a folder is moved away and another put in its place
-// (`mv content content-a; mv other content`, what switching branches or restoring a backup does), its name is
-// watched anew. Each folder's identity (device and inode) is kept; an event naming a watched folder whose
-// identity changed re-watches it, and each root's parent folder is watched (for the root's name only) so a root
-// that is replaced, deleted and recreated, or renamed back is followed too.
+// Tells watch which paths may have changed: one fs.watch per folder, never reading a folder again on an event in it (a
+// listing watcher's lstats delayed each save's rebuild); a folder replaced under its name, or a root replaced, is re-watched.
 import { existsSync, watch as fsWatch, type FSWatcher, type Stats } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
@@ -30,7 +20,7 @@ export interface FolderWatchOptions {
 
 /** Folders being watched; close() stops every watcher. */
 export interface FolderWatch {
-  /** The folders watched now (absolute), for tests and diagnostics. */
+  /** The folders watched now, for tests and diagnostics. */
   folders(): string[];
   close(): void;
 }
@@ -87,10 +77,7 @@ export async function watchFolders(opts: FolderWatchOptions): Promise<FolderWatc
     );
   };
 
-  /**
-   * Looks at a folder an event named: a folder that is new, back, or another one than the one watched under its
-   * name is (re)watched and what it holds named; one that is gone or became a file is watched no more.
-   */
+  /** Re-watches a folder an event named that is new, back or another one under its name; drops one that is gone. */
   const recheckNow = async (abs: string): Promise<void> => {
     const info = await stat(abs).catch(() => undefined);
     if (closed) return;

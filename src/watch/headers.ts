@@ -1,5 +1,4 @@
-// Reads the generated `_headers` file (the Netlify / Cloudflare Pages format) so the preview sends the same
-// headers as production: the Content-Security-Policy and security headers on every path, cache rules per path.
+// Reads the generated `_headers` file so the preview sends the same headers as production.
 
 /** One block of `_headers`: a path pattern and the headers for paths it matches. */
 export interface HeaderRule {

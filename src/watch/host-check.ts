@@ -1,7 +1,5 @@
-// Who the preview server answers. Bound to a loopback address it answers only requests addressed to a
-// loopback name (localhost, 127.0.0.1, [::1]) or the address it is bound to, so a page on another site cannot
-// read it through DNS rebinding (its requests carry the other site's name in Host). Bound to a network address
-// (`watch --host 0.0.0.0`, a LAN preview) it answers any name. The live-reload stream also checks Origin.
+// Who the preview server answers: bound to a loopback address, only loopback names or its own address (against DNS
+// rebinding); bound to a network address, any name.
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 

@@ -1,7 +1,5 @@
-// Live reload over server-sent events: open pages hear about every rebuild, and the current build error is
-// told to each page as it connects, so a page loaded while the content is broken still shows the overlay. Each
-// page says which path it shows: a run that writes in batches renders those pages first and reloads each page
-// as soon as its batch is on disk, the others once the run is done.
+// Live reload over server-sent events: pages hear of every rebuild and get the current error as they connect; each says
+// which path it shows, so a run writing in batches reloads it as soon as its batch is on disk.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ContentError } from "../errors.js";
 import { sameOrigin } from "./host-check.js";
@@ -27,8 +25,6 @@ export interface LiveReload {
   reloadShowing(files: string[]): void;
   /** Tells every page to show this error (after a failed rebuild). */
   error(payload: ErrorPayload): void;
-  /** The error pages are shown now, if any. */
-  readonly current: ErrorPayload | null;
   /** Ends every open event stream. */
   close(): void;
 }
@@ -48,7 +44,6 @@ export function errorPayload(errors: ContentError[], failure?: Error): ErrorPayl
 
 /** Makes the hub. `session` distinguishes this watch run from an earlier one a page may have come from. */
 export function createLiveReload(session = Date.now().toString(36)): LiveReload {
-  /** Each connected page's event stream, with the output file it shows. */
   const clients = new Map<ServerResponse, string | undefined>();
   /** Files written and reloaded during the run under way: their pages are up to date when it ends. */
   const early = new Set<string>();
@@ -58,9 +53,6 @@ export function createLiveReload(session = Date.now().toString(36)): LiveReload 
   const hello = () => ({ build: `${session}-${build}`, error: current });
 
   return {
-    get current() {
-      return current;
-    },
     handle(req, res, headers) {
       const url = (req.url ?? "").split("?")[0];
       const file = url === LIVE_SCRIPT_URL ? ["text/javascript; charset=utf-8", LIVE_SCRIPT] : url === OVERLAY_CSS_URL ? ["text/css; charset=utf-8", OVERLAY_CSS] : null;
@@ -101,8 +93,7 @@ export function createLiveReload(session = Date.now().toString(36)): LiveReload 
     },
     reloadShowing(files) {
       const written = new Set(files);
-      // The run writing them fixed the last error: a page reloaded now must not find it in its hello (the run's end
-      // does not reload that page again, so an overlay shown then would stay).
+      // The run writing them fixed the last error: a page reloaded now must not find it in its hello.
       current = null;
       for (const [res, file] of clients) {
         if (!file || !written.has(file)) continue;

@@ -1,8 +1,5 @@
-// The change queue between the file watcher and the rebuilder: runs never overlap, and every change that
-// arrives while a run is going is kept for one next run, however many there are. A batch starts once its
-// events have gone quiet for `quiet` ms (an editor's save is a burst: Node's writeFile is a truncate and a
-// write 0.5 ms apart), and never later than `delay` ms after its first event, so a save whose burst ended after
-// 0.5 ms does not wait the whole 10. A write still going on after that is caught by watch's second look.
+// The change queue between the watcher and the rebuilder: runs never overlap, changes arriving during a run make one next
+// run, and a batch starts once its burst of events is quiet for `quiet` ms, at most `delay` ms after its first event.
 
 /** Options for {@link createChangeQueue}. */
 export interface ChangeQueueOptions {
@@ -12,7 +9,7 @@ export interface ChangeQueueOptions {
   delay?: number;
   /** Milliseconds without a change after which a batch starts before `delay` is up (default 3, at most `delay`). */
   quiet?: number;
-  /** Called if `run` rejects (a bug: run is expected to report its own failures). */
+  /** Called if `run` rejects (a bug: run reports its own failures). */
   onError?: (error: unknown) => void;
 }
 
@@ -45,7 +42,6 @@ export function createChangeQueue(opts: ChangeQueueOptions): ChangeQueue {
     for (const w of done) w();
   };
 
-  // Called on every change: (re)starts the quiet wait, cut short by the batch's deadline.
   const schedule = () => {
     if (running || closed || !pending.size) return settleIfIdle();
     const now = performance.now();

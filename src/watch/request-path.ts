@@ -1,5 +1,4 @@
-// Turns a request URL into path segments inside the output folder, refusing anything that could reach
-// outside it: "..", encoded or not, backslashes, NUL bytes, malformed escapes, and hidden files.
+// Turns a request URL into path segments inside the output folder, refusing anything that could reach outside it.
 
 /** Longest request target the preview accepts (longer gets 414). */
 export const MAX_URL_LENGTH = 2048;
@@ -31,10 +30,7 @@ export function parseRequestPath(rawUrl: string): RequestPath {
   return { ok: true, pathname, segments, trailingSlash: pathname.endsWith("/") };
 }
 
-/**
- * The output file the preview serves a page's path from ("/zh/", "/zh" -> "zh/index.html"; "/404.html" itself),
- * for live reload to know which page a client shows; undefined for a path the preview refuses.
- */
+/** The output file a page's path is served from ("/zh" -> "zh/index.html"), for live reload to know what a client shows. */
 export function pageFile(pathname: string): string | undefined {
   const target = parseRequestPath(pathname);
   if (!target.ok) return undefined;

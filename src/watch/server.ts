@@ -1,6 +1,5 @@
-// The preview server (node:http): serves the output folder and nothing else, with production's headers from
-// `_headers`, each language's 404 page, and in watch mode the live-reload endpoints. Browser tests use it
-// too, to serve dist/ as a host would.
+// The preview server: serves the output folder and nothing else, with `_headers`' headers, each language's 404 page
+// and in watch mode the live-reload endpoints; browser tests use it to serve dist/ as a host would.
 import { readFile, realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,11 +13,10 @@ import { parseRequestPath } from "./request-path.js";
 
 /** Options for {@link startServer}. */
 export interface ServerOptions {
-  /** The folder to serve (the output folder). */
   root: string;
   /** Interface to bind; 127.0.0.1 unless told otherwise. */
   host?: string;
-  /** Port; 0 picks a free one. Default 4321. */
+  /** Default 4321; 0 picks a free one. */
   port?: number;
   /** Watch mode's live-reload hub; without it the server is a plain static host. */
   liveReload?: LiveReload;
@@ -28,7 +26,7 @@ export interface ServerOptions {
 
 /** A running preview server. */
 export interface PreviewServer {
-  /** Base URL, e.g. http://127.0.0.1:4321 (no trailing slash). */
+  /** e.g. http://127.0.0.1:4321 (no trailing slash). */
   url: string;
   host: string;
   port: number;
@@ -59,7 +57,7 @@ const TYPES: Record<string, string> = {
   ".woff": "font/woff",
 };
 
-/** The content type for a file name. */
+/** The content type the preview sends for a file name. */
 export function contentType(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
 }
@@ -159,7 +157,6 @@ export async function startServer(opts: ServerOptions): Promise<PreviewServer> {
       res.end(`Internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     });
   });
-  // A client that sends its headers or body slowly (or never) is cut off instead of holding a connection.
   server.headersTimeout = headersMs;
   server.requestTimeout = requestMs;
   server.maxConnections = MAX_CONNECTIONS;

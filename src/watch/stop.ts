@@ -1,5 +1,4 @@
-// How `hotelsite watch` stops: on SIGINT, SIGTERM or SIGHUP, when the process that started it is gone (or an
-// abort signal when embedded) in any state, the first build included, and within a bounded time even if some work never finishes (a read that waits on the disk).
+// How `hotelsite watch` stops: on a signal, an abort, or its starter gone, in any state and within a bounded time.
 
 /** How long a stop waits for the running rebuild and the server to close before giving up on them. */
 export const STOP_GRACE_MS = 3000;
@@ -7,11 +6,7 @@ export const STOP_GRACE_MS = 3000;
 /** How often watch looks whether the process that started it is still there. */
 export const PARENT_POLL_MS = 500;
 
-/**
- * Resolves when the abort signal fires, or, when there is none, on Ctrl+C, SIGTERM, SIGHUP (the terminal closed)
- * or when the process that started this one is gone: `npx hotelsite watch` killed leaves its child to init,
- * which would keep the preview's port taken with nobody to stop it. Listening starts at once.
- */
+/** Resolves on the abort signal, else on SIGINT, SIGTERM, SIGHUP or the starter gone (an orphan would keep the port taken). */
 export function untilStopped(signal?: AbortSignal, parent: () => number = () => process.ppid): Promise<void> {
   return new Promise((resolve) => {
     if (signal) {
@@ -20,7 +15,7 @@ export function untilStopped(signal?: AbortSignal, parent: () => number = () => 
       return;
     }
     const started = parent();
-    // Reparented (to init or a subreaper): the starter is gone. unref'd: it never keeps the process alive.
+    // Reparented (to init or a subreaper): the starter is gone.
     const poll = setInterval(() => parent() !== started && stop(), PARENT_POLL_MS);
     poll.unref();
     const stop = () => {

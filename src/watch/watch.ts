@@ -1,7 +1,5 @@
-// `hotelsite watch`: builds once, serves the output folder with live reload, and updates the output on every save
-// from the last good run's state and the changed files (src/update.ts decides what that means).
-// folder-watch.ts names the paths that may have changed and their bytes say which did; the queue keeps runs from
-// overlapping. A failed run keeps the last good pages served and shows the error in the terminal and in the browser.
+// `hotelsite watch`: builds once, serves the output with live reload, and updates it on every save whose bytes changed
+// (src/update.ts decides what that means); a failed run keeps the last good pages and shows the error.
 import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
 import path from "node:path";
@@ -18,7 +16,7 @@ import { createLiveReload, errorPayload } from "./live.js";
 import { folderNote } from "./messages.js";
 import { watchFolders, type FolderWatch } from "./folder-watch.js";
 import { createChangeQueue } from "./queue.js";
-import { startServer, type PreviewServer } from "./server.js";
+import { startServer } from "./server.js";
 import { OutputError } from "../write/writer.js";
 
 /** Options for {@link startWatch}. */
@@ -32,21 +30,14 @@ export interface WatchOptions extends Omit<RunOptions, "devScript" | "preview"> 
   delay?: number;
   /** Called with a line for the log when a watched folder is replaced, removed or comes back. */
   onNote?: (text: string) => void;
-  /**
-   * Schedules the second look at a file after its first (default: RECHECK_MS later) and returns its cancel;
-   * tests pass their own so they say when it comes instead of waiting for a timer.
-   */
+  /** Schedules the second look at a file (default: RECHECK_MS later) and returns its cancel; tests pass their own. */
   secondLook?: (look: () => void) => () => void;
 }
 
 /** A running watch session. */
 export interface WatchSession {
-  /** Where the preview is served. */
   url: string;
-  server: PreviewServer;
-  /** The first build's report. */
   first: RunReport;
-  /** The folders being watched. */
   roots: string[];
   /** Resolves with the next run's report. */
   nextRebuild(): Promise<RunReport>;
@@ -73,18 +64,12 @@ export function ignoredPath(file: string): boolean {
   return isEditorFile(path.basename(file));
 }
 
-/**
- * A fingerprint per file, so an event for a file whose bytes did not change starts no rebuild. A file found
- * empty at the first look after its event is being written, most likely (an editor truncates, then writes; on a
- * busy machine the write may come more than the queue's quiet 3 ms later): it is left for the write's own event
- * or the second look (`late`), which takes it as it is, so no run fails on it and flashes an error in between.
- */
+/** A fingerprint per file, so an event that left the bytes alone starts no rebuild; an empty file waits for its `late` look. */
 function fingerprints() {
   const seen = new Map<string, string>();
   return async (paths: string[], late: (path: string) => boolean): Promise<string[]> => {
     const changed: string[] = [];
     for (const p of paths) {
-      // Never a blocking read: a FIFO saved under content/ is refused here and by the rebuild, which reports it.
       const read = await readRegularFile(p, { maxBytes: WATCHED_MAX_BYTES });
       if ("bytes" in read && read.bytes.byteLength === 0 && !late(p)) continue;
       const print = "bytes" in read ? createHash("sha1").update(read.bytes).digest("hex") : `refused ${read.refused.reason}`;
@@ -101,12 +86,10 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
   const outDir = path.resolve(cwd, opts.outDir);
   const roots = [path.resolve(cwd, opts.contentDir), templatesDirFor(opts), ...(existsSync(schemasDir()) ? [schemasDir()] : [])];
   const live = createLiveReload();
-  // The pages the preview shows are rendered and written first, and reloaded as soon as they are on disk.
   const preview = { shown: () => live.showing(), written: (files: string[]) => live.reloadShowing(files) };
   const session = new Session({ ...opts, devScript: LIVE_SCRIPT_URL, preview });
   let state: State | undefined;
-  // Updates the last good state; the queue never starts one run before the last one ended. With no good state
-  // yet (the first build failed) a save builds everything, but it is still that save's run.
+  // With no good state yet (the first build failed) a save builds everything, but it is still that save's run.
   const runWith = async (changed: Set<string> | "all"): Promise<RunReport> => {
     const result = state && changed !== "all" ? await update(session, state, changed) : await runBuild(session, true);
     if (!state && changed !== "all") result.report.changed = [...changed].map((f) => shownPath(f, cwd)).sort();
@@ -147,8 +130,7 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
 
   const changedBytes = fingerprints();
   let stopped: Promise<void> | undefined;
-  // A write may still be going on at a file's first look: every file looked at is looked at once more a little
-  // later (the default) so the end of a write whose start was read is never lost; a new event cancels that look.
+  // Every file looked at is looked at once more a little later, for a write still going on; a new event cancels that look.
   const secondLook = opts.secondLook ?? afterRecheckMs;
   const looks = new Map<string, { cancel: () => void }>();
   // Paths whose last push is that second look, with no event since: an empty file is taken as it is then.
@@ -191,7 +173,6 @@ export async function startWatch(opts: WatchOptions): Promise<WatchSession> {
 
   return {
     url: server.url,
-    server,
     first,
     roots,
     nextRebuild: () => new Promise((resolve) => events.once("report", resolve)),

@@ -1,6 +1,5 @@
-// Checks that an output location may be replaced: never the project, the content or the templates folder (by
-// their real paths, symlinks resolved, in both directions), never the file system's root, and never a folder
-// that hotelsite did not write unless the user says --force.
+// Checks that an output location may be replaced: never the project, the content or the templates (real paths, both
+// directions), never the root, never a folder hotelsite did not write unless --force.
 import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
 import { outputState, MARKER } from "./marker.js";
@@ -35,7 +34,6 @@ export async function realPathOf(p: string): Promise<string> {
     return parent === abs ? abs : path.join(await realPathOf(parent), path.basename(abs));
   }
 }
-
 
 /** Both spellings of a path: as given (resolved) and real. */
 async function spellings(p: string): Promise<string[]> {

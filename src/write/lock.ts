@@ -1,8 +1,6 @@
 // Not proper-lockfile: its lock is a folder judged stale by age, so a planted folder passes for a lock, a busy build for dead.
-// One build at a time per output folder: a lock file beside the output, created exclusively and holding the
-// writer's pid. A second build waits for the first (HOTELSITE_LOCK_WAIT_MS, default 30 s), then refuses with a
-// plain message; a lock left by a process that no longer runs (a killed build) is taken over. Anything but a
-// regular file at the lock's path (a folder, a link, a FIFO) is no build's lock: refused at once, never read.
+// One build at a time per output folder: an exclusive lock file beside it holding the writer's pid, taken over when that
+// process is gone; anything but a regular file there is refused, never read.
 import { lstat, open, unlink } from "node:fs/promises";
 import path from "node:path";
 import { specialKind } from "../content/read-file.js";
@@ -56,7 +54,6 @@ export const LOCK_POLL_MS = 50;
 
 /** A held lock; release() removes it (only if it is still ours). */
 export interface OutputLock {
-  file: string;
   release(): Promise<void>;
 }
 
@@ -82,8 +79,7 @@ export async function lockOutput(outDir: string, waitMs = defaultLockWait(), clo
     }
     await refuseForeign(file, outDir);
     const pid = await holder(file);
-    // A lock of a dead process, or one that stays unreadable (its writer died between create and write): take it over.
-    // The deadline is checked on every turn, so no path through this loop can spin without end.
+    // A dead process's lock, or one that stays unreadable (its writer died before writing), is taken over.
     if ((pid !== undefined && !alive(pid)) || (pid === undefined && ++unreadable > 20)) {
       const removed = await unlink(file).then(() => true, () => false);
       if (removed && ++takeovers < 100) continue;
@@ -97,7 +93,6 @@ export async function lockOutput(outDir: string, waitMs = defaultLockWait(), clo
     await clock.pause(LOCK_POLL_MS);
   }
   return {
-    file,
     release: async () => {
       if ((await holder(file)) === process.pid) await unlink(file).catch(() => {});
     },

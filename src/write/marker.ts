@@ -1,5 +1,4 @@
-// The output marker: a small file a build writes into every output folder it creates, so that the next build
-// knows the folder is its own to replace. A folder without it is someone else's until they say otherwise.
+// The output marker: a file a build writes into every output folder, so the next build knows the folder is its own to replace.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { readPlainSync } from "../util/read-plain.js";
@@ -38,8 +37,7 @@ export async function outputState(dir: string): Promise<{ state: OutputState; ol
     throw e;
   }
   if (names.length === 0) return { state: "empty", oldLayout: false };
-  // Only a regular file counts (read without following a link, a FIFO never opened for long): a link named
-  // like the marker could make any folder look like ours.
+  // Only a regular file counts: a link named like the marker could make any folder look like ours.
   const marked = readPlainSync(path.join(dir, MARKER), { maxBytes: 4096 })?.bytes.toString("utf8").includes('"generator": "hotelsite"') ?? false;
   if (marked) return { state: "ours", oldLayout: false };
   return { state: "foreign", oldLayout: OLD_LAYOUT.every((n) => names.includes(n)) };

@@ -1,14 +1,10 @@
-// The names a build uses beside its output folder, and the clean-up after builds that were killed: an output
-// moved aside is put back, staging and replaced folders of dead builds are deleted, a dead build's lock removed.
+// The names a build uses beside its output folder, and the clean-up after killed builds.
 import { readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { OutputError } from "./guard.js";
 import { alive, clearStaleLock } from "./lock.js";
 
-/**
- * The folders a build uses beside `outDir`: this process's staging (tmp) and moved-aside (old) folders, and the
- * spare, the output before last, kept to build the next output in (sink.ts).
- */
+/** This process's staging (tmp) and moved-aside (old) folders beside `outDir`, and the spare the next build reuses. */
 export function stagingNames(outDir: string, pid = process.pid): { tmp: string; old: string; spare: string } {
   const at = (kind: string) => path.join(path.dirname(outDir), `.${path.basename(outDir)}.hotelsite-${kind}`);
   return { tmp: at(`tmp-${pid}`), old: at(`old-${pid}`), spare: at("spare") };
@@ -58,7 +54,6 @@ export function outputError(e: unknown, outDir: string): Error {
     ENOSPC: "the disk is full",
     EDQUOT: "the disk quota is exceeded",
     ENOTDIR: "a file stands where a folder is needed",
-    // mkdir -p meets a file where a folder of the path should be.
     EEXIST: "a file stands where a folder is needed",
   };
   if (code && why[code]) return new OutputError(`cannot write the output to ${outDir}: ${why[code]}; the previous output is unchanged`);

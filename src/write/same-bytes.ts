@@ -1,12 +1,8 @@
-// Whether a file on disk already holds given bytes: watch writes only the files whose bytes changed, and a
-// build hard-links an unchanged file from the output it replaces instead of writing it again (staging.ts).
+// Whether a file already holds given bytes: watch writes only changed files, a build links unchanged ones (staging.ts).
 import { lstat, readFile } from "node:fs/promises";
 import { readPlainSync } from "../util/read-plain.js";
 
-/**
- * True when `file` is a regular file holding exactly `bytes` (false when it is a link, missing or unreadable: a
- * link is never taken for the file it points at). The size is asked first: a file of another size is not read.
- */
+/** True when `file` is a regular file (never a link) holding exactly `bytes`; a file of another size is not read. */
 export async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
   try {
     const info = await lstat(file);

@@ -1,9 +1,5 @@
-// The output of a build: opened before rendering (guards, the lock, a staging folder), filled by the rendering
-// threads (each writes its own pages there through staging.ts) and by this thread (assets, publishing files,
-// image copies), then committed: the staging folder is swapped in whole, or, on abort, removed. The replaced
-// output is kept beside it as the spare, and the next build's staging folder is that spare: its folders exist
-// and its unchanged files stay, so a rebuild neither makes 4,000 folders nor deletes 4,000 (on this VM those
-// took a third of a 4,008-page rebuild's CPU, the deleting in a detached process after the command).
+// The output of a build: a staging folder every thread writes into, swapped in whole on commit; the replaced output is
+// kept as the spare that the next build's staging folder reuses (its folders and unchanged files stay).
 import { lstat, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -21,7 +17,7 @@ export type { CopiedFile } from "./staging.js";
 export interface OpenOptions extends GuardOptions {
   /** How long to wait for another build writing the same folder (default: HOTELSITE_LOCK_WAIT_MS or 30 s). */
   lockWaitMs?: number;
-  /** Link files whose bytes did not change from the output being replaced (default true; false writes every file). */
+  /** Link files whose bytes did not change from the output being replaced (default true). */
   linkPrevious?: boolean;
 }
 
@@ -38,13 +34,10 @@ export interface WrittenElsewhere extends Written {
 
 /** An output being written: files go in one by one, from any thread, then the whole folder is committed or thrown away. */
 export interface OutputSink {
-  /** The output folder's resolved path. */
   outDir: string;
   /** Where the rendering threads write their pages (they count what they write into `also` of commit). */
   staging: StagingOptions;
-  /** Writes one file into the staging folder. */
   write(file: OutputFile): void;
-  /** Copies one file (an image) into the staging folder (or links it from the output it replaces: staging.ts). */
   copy(file: CopiedFile): void;
   /** Swaps the staging folder in as the output; `also` is what other threads wrote. */
   commit(also?: WrittenElsewhere): Promise<Written>;
@@ -52,7 +45,6 @@ export interface OutputSink {
   abort(): Promise<void>;
 }
 
-/** hotelsite's version, for the marker. */
 function version(): string {
   try {
     return (createRequire(import.meta.url)(path.join(packageRoot(), "package.json")) as { version: string }).version;
@@ -85,7 +77,6 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
     await recover(outDir);
     await guardOwnership(outDir, opts.force);
     await rm(tmp, { recursive: true, force: true });
-    // The spare (the output before last) becomes the staging folder when it is a real folder; else a new one.
     const kind = await lstat(spare).catch(() => undefined);
     recycled = !!kind?.isDirectory();
     if (recycled) await rename(spare, tmp);
@@ -93,7 +84,6 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
       if (kind) await rm(spare, { force: true });
       await mkdir(tmp);
     }
-    // Files whose bytes the output being replaced already holds are linked from it (staging.ts).
     const previous = opts.linkPrevious === false ? undefined : await stat(outDir).then((s) => (s.isDirectory() ? outDir : undefined), () => undefined);
     staging = { dir: tmp, previous };
   } catch (e) {
@@ -126,7 +116,6 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
       const total = { files: written.files + (also?.files ?? 0), linked: written.linked + (also?.linked ?? 0) };
       let replaced = false;
       try {
-        // What the spare held and this build did not write goes; the marker is written new (never through a link).
         if (recycled) clearLeftovers(tmp, new Set([...paths, ...(also?.paths ?? []), MARKER]));
         await writeNew(path.join(tmp, MARKER), markerText(version()));
         await guardOwnership(outDir, opts.force);
@@ -140,8 +129,7 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
         await lock.release();
         throw e instanceof OutputError ? e : outputError(e, outDir);
       }
-      // The replaced output becomes the spare, with a .gitignore so that a project's git never lists it. That
-      // output may be one a pull request committed, with a link or a FIFO named .gitignore: written new, never through.
+      // The replaced output becomes the spare, with a .gitignore (written new: a committed output may hold a link there).
       if (replaced) {
         await rename(old, spare)
           .then(() => writeNew(path.join(spare, ".gitignore"), "*\n"))

@@ -1,9 +1,5 @@
-// Writes files into a build's staging folder, synchronously: each rendering thread writes its own pages
-// (render/worker.ts) and the main thread the rest (sink.ts), so a write never waits behind another thread's
-// work. On this project's VM 4,351 pages took 250 ms written synchronously against 380 ms and twice the CPU
-// with 8 asynchronous writes in flight, whose libuv threads competed with rendering for the cores. The staging
-// folder may be the output before last (sink.ts): its folders are used as they are, what stands in a file's or a
-// folder's way is removed, and a file is kept where it is the replaced output's own file with the same bytes.
+// Writes files into a build's staging folder synchronously, from any rendering thread (asynchronous writes competed with
+// rendering for the cores); the staging folder may be the output before last, whose unchanged files are kept.
 import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
 import path from "node:path";
 import { assertInside } from "./recover.js";
@@ -17,14 +13,8 @@ export interface CopiedFile {
 
 /** Where a staging writer writes: what every rendering thread is told (plain data, it crosses threads). */
 export interface StagingOptions {
-  /** The staging folder (exists). */
   dir: string;
-  /**
-   * The output folder this build replaces: a file whose bytes it already holds at the same path is hard-linked
-   * from it instead of written: a rebuild of an unchanged site writes no data (on this VM 4,000 pages linked in
-   * 80-220 ms against 120-1,000 ms written), and an unchanged page keeps its modification time for HTTP caches
-   * and deploy tools. Watch replaces files through a new name (writer.ts), so a link is never written through.
-   */
+  /** The output this build replaces: a file it holds with the same bytes is hard-linked, so an unchanged page keeps its time. */
   previous?: string;
 }
 
@@ -42,12 +32,9 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
   let previous = opts.previous;
   const scratch = { buffer: Buffer.alloc(0) };
   const made = new Set<string>([dir]);
-  /** What this writer wrote: one of these where a folder must go is a conflict, not a leftover to clear away. */
+  /** What this writer wrote: one of these where a folder must go is a conflict, not a leftover. */
   const wrote = new Set<string>();
-  /**
-   * Makes a folder of the staging folder once, after its parent. One that exists is used (another thread made
-   * it, or the output before last had it); a file or a link there is a leftover of that output, removed.
-   */
+  /** Makes a folder once, after its parent; one that exists is used, a file or a link there is a leftover, removed. */
   const folder = (d: string): void => {
     if (made.has(d)) return;
     folder(path.dirname(d));
@@ -63,10 +50,7 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
     }
     made.add(d);
   };
-  /**
-   * Whether every folder from the previous output to `rel`'s file is a real folder, not a link that leads out
-   * of it (a file is linked only from inside the output it replaces). One lstat per folder, kept.
-   */
+  /** Whether every folder from the previous output to `rel`'s file is a real folder, not a link leading out of it. */
   const realFolders = new Map<string, boolean>([[".", true]]);
   const insidePrevious = (rel: string): boolean => {
     const d = path.dirname(rel);
@@ -85,11 +69,7 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
       return false;
     }
   };
-  /**
-   * Whether the file standing at `rel` (`here`, in the output before last) is the previous output's own file (one
-   * inode: unchanged for two builds) with `bytes`: it stays, no write and no link. A file of the same bytes that is
-   * not is written again, so that an unchanged page never carries an older time than the output it replaces.
-   */
+  /** Whether the file at `rel` is the previous output's own inode with `bytes`: it stays (another one is written again). */
   const kept = (rel: string, t: string, here: Stats, bytes: Uint8Array): boolean => {
     if (!previous || !here.isFile() || here.size !== bytes.byteLength || !insidePrevious(rel)) return false;
     const before = lstatSync(path.join(previous, rel), { throwIfNoEntry: false });
@@ -117,26 +97,18 @@ export function stagingWriter(opts: StagingOptions): StagingWriter {
       return false;
     },
     copy(c) {
-      // The replaced output's file when it holds the same bytes, as for pages: the bundled site's 462 image
-      // files (8 MB) took its write stage from 93-194 ms to 35-60 ms. Else a clone where the file system has them
-      // (Btrfs, XFS), bytes otherwise. Never a hard link to the source: an edit of the output in place would
-      // change the committed variant or the cache, and every later build would publish the edited file.
-      // The source's bytes are compared only where there is a replaced output to keep or link a file from.
+      // Kept or linked from the replaced output, else cloned or copied: never linked to the source, which an edit in place would change.
       const bytes = previous ? readFileSync(c.from) : undefined;
       const { t, done } = place(c.path, bytes);
       wrote.add(t);
-      if (done) return true;
-      if (bytes && linked(c.path, t, bytes)) return true;
+      if (done || (bytes && linked(c.path, t, bytes))) return true;
       copyFileSync(c.from, t, constants.COPYFILE_FICLONE);
       return false;
     },
   };
 }
 
-/**
- * Removes from a staging folder all but `keep` (its files, as "/"-separated relative paths) and the folders on
- * their way: what the output before last held that this build did not write. Links are removed, never followed.
- */
+/** Removes from a staging folder what the output before last held and this build did not write (`keep`); links are not followed. */
 export function clearLeftovers(dir: string, keep: ReadonlySet<string>): void {
   const folders = new Set<string>();
   for (const p of keep) for (let d = path.posix.dirname(p); d !== "." && !folders.has(d); d = path.posix.dirname(d)) folders.add(d);

@@ -1,6 +1,5 @@
-// Stage 5: writes the output folder. A build writes into a temporary folder beside the output and swaps it in
-// only when everything is there (sink.ts), so a failed or killed build leaves the last good output alone; watch
-// updates the folder in place (writeChanged).
+// Stage 5: a build swaps in a whole new output folder (sink.ts), so a failed one leaves the last good output alone;
+// watch updates the folder in place (writeChanged).
 import { mkdir, readFile, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { writeGuarded } from "../io/write.js";
@@ -42,44 +41,29 @@ export interface WriteChangedOptions {
   remove?: string[];
 }
 
-/** Replaces one output file the guarded way (io/write.ts: a temporary file renamed over it), its folder made first. */
-async function replaceFile(target: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeGuarded(target, bytes, { refuseReadOnly: false, sync: false });
-}
-
-/**
- * Watch's writer: updates the output folder in place, writing only files whose content changed and removing
- * files the site no longer has (and the folders they leave empty). Builds use writeOutput's whole-folder swap.
- */
+/** Watch's writer: updates the output in place, writing only changed files and removing those (and folders) the site lost. */
 export async function writeChanged(opts: WriteChangedOptions): Promise<{ written: string[]; removed: string[] }> {
   const outDir = path.resolve(opts.outDir);
   const written: string[] = [];
   const removed: string[] = [];
   for (const f of [...opts.files, ...(opts.copies ?? []), ...(opts.remove ?? []).map((p) => ({ path: p }))]) assertInside(f.path);
   try {
-    await Promise.all([
-      ...opts.files.map(async (f) => {
+    await Promise.all(
+      [...opts.files, ...(opts.copies ?? [])].map(async (f) => {
         const target = path.join(outDir, f.path);
-        const bytes = typeof f.contents === "string" ? Buffer.from(f.contents) : f.contents;
+        const bytes = "from" in f ? await readFile(f.from) : typeof f.contents === "string" ? Buffer.from(f.contents) : f.contents;
         if (await sameBytes(target, bytes)) return;
-        await replaceFile(target, bytes);
+        // Replaced the guarded way (io/write.ts: a temporary file renamed over it), its folder made first.
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeGuarded(target, bytes, { refuseReadOnly: false, sync: false });
         written.push(f.path);
       }),
-      ...(opts.copies ?? []).map(async (c) => {
-        const target = path.join(outDir, c.path);
-        const bytes = await readFile(c.from);
-        if (await sameBytes(target, bytes)) return;
-        await replaceFile(target, bytes);
-        written.push(c.path);
-      }),
-    ]);
+    );
     for (const rel of opts.remove ?? []) {
       const target = path.join(outDir, rel);
       const existed = await stat(target).then(() => true, () => false);
       await rm(target, { force: true });
       if (existed) removed.push(rel);
-      // Remove the folders this leaves empty, up to (not including) the output folder.
       for (let dir = path.dirname(target); dir.startsWith(outDir + path.sep); dir = path.dirname(dir)) {
         if (!(await rmdir(dir).then(() => true, () => false))) break;
       }

@@ -1,6 +1,5 @@
-// The admin page's own script, loaded before the CMS's bundle: it asks the CMS to wait, registers the content files'
-// format (format.ts) and the preview of pages (preview.ts), and starts the CMS with the generated configuration
-// (config.json beside the page).
+// The admin page's own script, loaded before the CMS's bundle: registers the content files' format and the page
+// previews, then starts the CMS with config.json.
 import { parse } from "yaml";
 import { fileText, toCms, type FileKind } from "../format.js";
 import { previewTemplates, type PageUrls } from "./preview.js";

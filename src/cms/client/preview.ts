@@ -1,7 +1,5 @@
-// The editor's preview pane shows the page as the site renders it: the built page itself (the site's own
-// templates and resolve, custom templates included), fetched in the language being edited and shown in the pane
-// with the site's stylesheet. Under `hotelsite watch`, a save rebuilds the page and the pane shows it; unsaved
-// edits show once saved (docs/cms.md says why the pane does not render them in the browser).
+// The editor's preview pane shows the built page itself in the language being edited (docs/cms.md says why not a
+// render in the browser); under `hotelsite watch` a save rebuilds it.
 
 /** Where each entry's pages are, made by the build from routes.ts (pages.json beside the admin page). */
 export interface PageUrls {
