@@ -39,7 +39,7 @@ export function AvailabilityForm({ page }: { page: HotelPage }) {
           <label htmlFor={id("rooms")}><T>{t.rooms}</T></label>
           <input id={id("rooms")} type="number" {...field(form.names.rooms)} defaultValue="1" min="1" max="30" inputMode="numeric" />
         </p>
-        {form.names.children && form.names.childAge && <Children t={t} names={{ children: form.names.children, age: form.names.childAge }} />}
+        {form.names.children && form.names.childAge && <Children t={t} names={{ children: form.names.children, age: form.names.childAge }} field={field} />}
         <p className="availability__submit">
           <button className="button" type="submit">
             <T>{t.checkAvailability}</T>
@@ -62,13 +62,13 @@ const AGES = Array.from({ length: 18 }, (_, i) => String(i));
  * JavaScript: the stylesheet shows as many age fields as children are chosen (booking.css), and an age left
  * unchosen, or a hidden field's, submits nothing (its chosen option is the disabled placeholder).
  */
-function Children({ t, names }: { t: HotelPage["t"]; names: { children: string; age: string } }) {
+function Children({ t, names, field }: { t: HotelPage["t"]; names: { children: string; age: string }; field: (name: string) => { name?: string; "data-t"?: string } }) {
   const id = (name: string) => `availability-${name}`;
   return (
     <>
       <p className="availability__field">
         <label htmlFor={id("children")}><T>{t.children}</T></label>
-        <select id={id("children")} name={names.children} defaultValue="0" data-children>
+        <select id={id("children")} {...field(names.children)} defaultValue="0" data-children>
           {AGES.slice(0, CHILDREN + 1).map((n) => (
             <option key={n} value={n}>{n}</option>
           ))}
@@ -77,7 +77,7 @@ function Children({ t, names }: { t: HotelPage["t"]; names: { children: string; 
       {Array.from({ length: CHILDREN }, (_, i) => (
         <p key={i} className="availability__field availability__age" data-child={i + 1}>
           <label htmlFor={id(`age-${i + 1}`)}><T>{t.childAge.replace("{n}", String(i + 1))}</T></label>
-          <select id={id(`age-${i + 1}`)} name={names.age} defaultValue="">
+          <select id={id(`age-${i + 1}`)} {...field(names.age)} defaultValue="">
             <option value="" disabled>–</option>
             {AGES.map((a) => (
               <option key={a} value={a}>{a}</option>

@@ -38,7 +38,7 @@ describe("a picture in every first screen", () => {
           // The hotel's picture is the page's one eager, high-priority image.
           const img = document.querySelector<HTMLImageElement>('main img[fetchpriority="high"]');
           // The hotel's own Book button of the first screen: placement hero, or top where the hero has none.
-          const own = [...document.querySelectorAll<HTMLAnchorElement>("main a[href^='https:']")].filter((a) => /-(hero|top)$/.test(new URL(a.href).searchParams.get("label") ?? ""));
+          const own = [...document.querySelectorAll<HTMLAnchorElement>("main a[href^='https:']")].filter((a) => /_(hero|top)$/.test(new URL(a.href).searchParams.get("label") ?? ""));
           return { image: img ? visible(img.getBoundingClientRect()) : 0, book: own.some((a) => visible(a.getBoundingClientRect()) >= a.getBoundingClientRect().height - 1) };
         });
         seen[h.id] = { image: Math.round(image) >= 150 ? 150 : Math.round(image), book, shift: await layoutShift(page) };

@@ -88,6 +88,9 @@ async function fillForm(page: Page): Promise<void> {
   await form.locator("[data-check-out]").fill("2031-03-14");
   await form.locator("input[type=number]").nth(0).fill("3");
   await form.locator("input[type=number]").nth(1).fill("2");
+  // One child of seven: its age field shows once a child is chosen (by the stylesheet, with or without a script).
+  await form.locator("[data-children]").selectOption("1");
+  await form.locator('[data-child="1"] select').selectOption("7");
 }
 
 for (const ex of EXAMPLES) {
@@ -138,10 +141,10 @@ for (const ex of EXAMPLES) {
       expect(query(own.destination)).toEqual({ ss: "Grand Hyatt Dubai", lang: "zh-cn" });
     });
 
-    it("the availability form with JavaScript reaches the partner with the form's id and the visitor's dates, adults and rooms", { timeout: 120_000 }, async () => {
+    it("the availability form with JavaScript reaches the partner with the form's id and the visitor's dates, adults, rooms and children", { timeout: 120_000 }, async () => {
       const { page, seen, sent } = await submitForm(true);
       expect(sent.destination.origin + sent.destination.pathname).toBe(SEARCH);
-      expect(query(sent.destination)).toEqual({ lang: "ja", ss: "Grand Hyatt Dubai", checkin: "2031-03-10", checkout: "2031-03-14", group_adults: "3", no_rooms: "2" });
+      expect(query(sent.destination)).toEqual({ lang: "ja", ss: "Grand Hyatt Dubai", checkin: "2031-03-10", checkout: "2031-03-14", group_adults: "3", no_rooms: "2", group_children: "1", age: "7" });
       // A second search from the same page carries only its own dates.
       await page.locator("[data-check-out]").fill("2031-03-16");
       const again = read(ex, await requestOf(page, seen, () => page.locator("form[data-availability] button[type=submit]").click()));
@@ -156,7 +159,7 @@ for (const ex of EXAMPLES) {
         expect(query(sent.destination)).toEqual({ ss: "Grand Hyatt Dubai", lang: "ja" });
         expect([...new URL(seen.at(-1)!).searchParams.keys()].sort()).toEqual([...Object.keys(ex.ids), ...(ex.subId === "path" ? [] : [ex.subId]), ex.destination].sort());
       } else {
-        expect(query(sent.destination)).toEqual({ lang: "ja", ss: "Grand Hyatt Dubai", checkin: "2031-03-10", checkout: "2031-03-14", group_adults: "3", no_rooms: "2" });
+        expect(query(sent.destination)).toEqual({ lang: "ja", ss: "Grand Hyatt Dubai", checkin: "2031-03-10", checkout: "2031-03-14", group_adults: "3", no_rooms: "2", group_children: "1", age: "7" });
       }
     });
   });

@@ -102,14 +102,14 @@ describe("a user without write permission", () => {
 });
 
 describe("hotelsite's own cache files", () => {
-  it("a FIFO in place of the cached validators module is not opened for long: the build makes the module again", async () => {
+  it("a FIFO in place of the cached compiled templates is not opened for long: the build makes them again", async () => {
     const dir = await project("cache-fifo");
     const own = path.join(root, "own-cache");
     await mkdir(own);
     const env = { ...process.env, XDG_CACHE_HOME: own };
     const build = () => spawnSync(process.execPath, [cli.bin, "build", "--out", "dist"], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
     expect(build().status).toBe(0);
-    const cached = (await readdir(path.join(own, "hotelsite"))).filter((n) => /^validators-[0-9a-f]{16}\.cjs$/.test(n));
+    const cached = (await readdir(path.join(own, "hotelsite"))).filter((n) => /^templates-[0-9a-f]{16}\.mjs$/.test(n));
     expect(cached).toHaveLength(1);
     const module = path.join(own, "hotelsite", cached[0]);
     await rm(module);

@@ -3,7 +3,7 @@
 // test can SIGKILL (or SIGTERM) it at a known moment. The points are things the process does, seen from outside:
 //   load        as it lists the content's hotels folder (the load stage)
 //   render      as it sends the templates to a rendering thread (the render stage starts)
-//   write       as it opens the staging folder's marker (the write stage's commit starts)
+//   write       as it clears the staging folder's marker to write it new (the write stage's commit starts)
 //   write:tmp   once the staging folder is complete, before the old output is moved aside
 //   write:swap  between the two renames of the swap (the old output aside, the new one not yet in place)
 import fs from "node:fs";
@@ -23,9 +23,9 @@ const pause = () => {
 
 if (point) {
   const fsp = fs.promises;
-  const { readdir, unlink, writeFile, rename } = fsp;
+  const { readdir, rm, writeFile, rename } = fsp;
   if (point === "load") fsp.readdir = (p, ...rest) => (path.basename(String(p)) === "hotels" ? pause() : readdir(p, ...rest));
-  if (point === "write") fsp.unlink = (p, ...rest) => (path.basename(String(p)) === MARKER ? pause() : unlink(p, ...rest));
+  if (point === "write") fsp.rm = (p, ...rest) => (path.basename(String(p)) === MARKER ? pause() : rm(p, ...rest));
   if (point === "write:tmp") fsp.writeFile = async (p, ...rest) => (await writeFile(p, ...rest), path.basename(String(p)) === MARKER ? pause() : undefined);
   if (point === "write:swap") fsp.rename = async (from, to) => (await rename(from, to), /\.hotelsite-old-\d+$/.test(String(to)) ? pause() : undefined);
   syncBuiltinESMExports();
