@@ -1,6 +1,4 @@
-// The placement table: every Book link and form of the site with its placement id (the sub-id the partner's
-// report shows), page, route, language, placement, programme and final URL, so a report row is traced back to
-// its button. Pure: made from validated content the way resolve makes the pages' links (the same functions).
+// The placement table: every Book link and form with its placement id and final URL, so a report row is traced to its button.
 import { programmeOf, programmesOf } from "./programmes.js";
 import { bookingUrl, PAGE_PLACEMENTS, pageKey, placementId, type Placement } from "../site/affiliate.js";
 import { availabilityForm } from "../site/availability.js";
@@ -14,7 +12,6 @@ export interface PlacementRow {
   id: string;
   /** "home", "404" or the hotel's id. */
   page: string;
-  /** The page's URL path ("/zh/grand-hyatt-dubai"). */
   route: string;
   lang: string;
   placement: Placement;

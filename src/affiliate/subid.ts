@@ -1,9 +1,7 @@
-// Placement ids: one per page, language and placement, carried unchanged as the sub-id of every declared
-// programme. The template's values are written in the characters all programmes accept (a character none takes
-// becomes "_", or goes), and a page whose id would be too long for one of them gets a short stable code in
-// place of its slug, so no programme rejects or cuts an id and the partner's report never merges two buttons.
+// Placement ids: one per page, language and placement, written so every programme takes them unchanged as its sub-id.
 import { Memo, table } from "../util/memo.js";
 import type { Programme, Programmes } from "./programmes.js";
+import type { SettingProblem } from "./validate.js";
 
 /** The values a placement id is made from. */
 export interface PlacementValues {
@@ -93,18 +91,8 @@ export function idMaker(all: Programmes, memo: Memo = new Memo()): IdMaker | und
   return memo.get(MAKERS, all, () => ({ maker: maker(all) })).maker;
 }
 
-/** A placement id problem: where in site.yaml, what, and what to do. */
-export interface IdProblem {
-  pointer: string;
-  message: string;
-  hint: string;
-}
-
-/**
- * Why the placement ids would not be accepted unchanged by every programme, or would not tell every page,
- * language and placement apart; [] when they are fine. `where` names a pointer's place (site.yaml:12:5).
- */
-export function placementIdProblems(all: Programmes, o: { langs: string[]; pages: string[]; placements: readonly string[]; where: (pointer: string) => string }): IdProblem[] {
+/** Why the placement ids would not pass every programme unchanged or would not tell every button apart; [] when fine. */
+export function placementIdProblems(all: Programmes, o: { langs: string[]; pages: string[]; placements: readonly string[]; where: (pointer: string) => string }): SettingProblem[] {
   const ids = idMaker(all);
   if (!ids) return [];
   const template = all.placementIds!;
