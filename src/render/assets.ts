@@ -1,13 +1,12 @@
-// Bundles the site's stylesheet and its one small script with esbuild, under content-hashed names that are
-// safe to cache forever. Fonts the stylesheet uses come along, hashed too.
+// Bundles the site's stylesheet, its one small script and their fonts with esbuild, under content-hashed names.
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type * as esbuild from "esbuild";
 import { esbuildApi } from "../util/esbuild.js";
 import { ContentErrors } from "../errors.js";
-import type { AssetLinks } from "./templates.js";
-import { esbuildErrors } from "./templates.js";
+import { esbuildErrors } from "./template-errors.js";
+import type { AssetLinks } from "./template-module.js";
 import { packageResolution } from "./package-imports.js";
 
 /** A file to write into the output folder. */

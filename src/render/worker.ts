@@ -1,6 +1,4 @@
-// A rendering thread: loads the compiled templates when told, then renders, scans (links.ts) and writes (or sends
-// back) each page it is given, answering every message in order over messages.ts's protocol. Template code runs
-// only here, so a template that loops, allocates without end or exits stops this thread, never the build's.
+// A rendering thread: template code runs only here, so a template that loops or exits stops this thread, never the build.
 import { parentPort } from "node:worker_threads";
 import { ContentError } from "../errors.js";
 import { scanPage } from "../site/links.js";
@@ -21,15 +19,7 @@ async function load(init: TemplatesInit): Promise<RenderOptions> {
   }
 }
 
-/**
- * A page this long (a home page of a thousand hotels' cards: 2 MB) is rendered from a tree alive all at once, so
- * its garbage outlives the young generation and stays in the old one, in every thread that rendered one, until V8
- * next fills it. A build's thread collects it straight after (gc() is there when node runs with --expose-gc, as
- * bin/hotelsite.js's shebang line starts it). CI's first build at 4,008 pages: peak memory 282 MB at 2 threads and
- * 268 at 1 with the collection, 298 and 259 without (39 MB for the second thread against the budget's 30), for
- * about 10% more CPU. Under watch a thread sends the page back and does not collect: a collection took the cores
- * from the save.
- */
+/** A written page this long leaves garbage in the old generation: its thread collects it after answering (docs/performance.md). */
 export const LARGE_PAGE_CHARS = 1_000_000;
 
 if (parentPort) {
