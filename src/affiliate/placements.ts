@@ -1,7 +1,8 @@
 // The placement table: every Book link and form with its placement id and final URL, so a report row is traced to its button.
 import { programmeOf, programmesOf } from "./programmes.js";
-import { bookingUrl, PAGE_PLACEMENTS, pageKey, placementId, type Placement } from "../site/affiliate.js";
+import { bookingUrl, PAGE_PLACEMENTS, pageKey, placementId } from "../site/affiliate.js";
 import { availabilityForm } from "../site/availability.js";
+import type { Placement } from "../site/pages.js";
 import { makeRoutes, type Route } from "../site/routes.js";
 import type { Content } from "../types.js";
 import { Memo } from "../util/memo.js";

@@ -125,24 +125,22 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
       wake();
     });
     slot.worker.on("error", (e: NodeJS.ErrnoException) => {
-      if (e.code === "ERR_WORKER_OUT_OF_MEMORY") fail(stopped(inHand(slot), `ran out of memory (${memoryMb} MB)`, "a template that allocates without end stops here; look for a loop that grows a list or a string"));
+      if (e.code === "ERR_WORKER_OUT_OF_MEMORY") fail(stopped(slot.jobs[0], `ran out of memory (${memoryMb} MB)`, "a template that allocates without end stops here; look for a loop that grows a list or a string"));
       else fail(e);
     });
     slot.worker.on("exit", (code) => {
-      if (!closing) fail(stopped(inHand(slot), `stopped its rendering thread (exit code ${code})`, "templates must not call process.exit; throw an error to fail the build"));
+      if (!closing) fail(stopped(slot.jobs[0], `stopped its rendering thread (exit code ${code})`, "templates must not call process.exit; throw an error to fail the build"));
     });
     slots.push(slot);
   };
   while (slots.length < threads) addSlot();
 
-  /** The job a thread is on: it answers in order, each at once. */
-  const inHand = (slot: Slot): Job | undefined => slot.jobs[0];
   /** Starts the time limit of the thread's oldest job (again after each answer: the next job starts then). */
   const arm = (slot: Slot) => {
     clearTimeout(slot.timer);
     const limitMs = slot.jobs[0].limitMs;
     slot.timer = setTimeout(() => {
-      const job = inHand(slot);
+      const job = slot.jobs[0] as Job | undefined;
       fail(stopped(job, `did not finish within ${(job?.limitMs ?? limitMs) / 1000} s`, "a template that never ends (an endless loop) stops here; raise --timeout if a page really takes this long"));
     }, limitMs);
     slot.timer.unref();

@@ -1,6 +1,4 @@
-// Every URL and output path of the site is made here, so templates, sitemap, hreflang and canonical links
-// can never disagree. Internal URLs are root-relative and end in "/" (the form every static host serves
-// without a redirect); absolute URLs add the base URL.
+// Every URL and output path of the site is made here, so templates, sitemap, hreflang and canonical links never disagree.
 import type { ImageInfo, Language, SiteSettings } from "../types.js";
 
 /** The route of a page, independent of its language. */
@@ -27,8 +25,7 @@ export function makeRoutes(site: SiteSettings, baseUrl = site.baseUrl): Routes {
   const defaultLang = site.languages[0].code;
   const prefix = (lang: string) => (lang === defaultLang ? "/" : `/${lang}/`);
   const origin = baseUrl.replace(/\/+$/, "");
-  // Each URL is made once per maker and handed out again: a page links to a few dozen, most of them on every
-  // page of its language, and 12,006 pages held 30 MB of equal URLs made one by one.
+  // Each URL is made once per maker and handed out again: 12,006 pages held 30 MB of equal URLs made one by one.
   const made = new Map<string, Map<string, string>>();
   const absolute = new Map<string, string>();
   const routes: Routes = {
