@@ -26,10 +26,10 @@ export interface PlacementRow {
 export const PLACEMENT_COLUMNS = ["id", "page", "route", "lang", "placement", "programme", "url"] as const satisfies readonly (keyof PlacementRow)[];
 
 /** Every placement of the site: each language's home page, hotel pages (in content order) and not-found page. */
-export function placementRows(content: Pick<Content, "site" | "hotels">, o: { baseUrl?: string; memo?: Memo } = {}): PlacementRow[] {
+export function placementRows(content: Pick<Content, "site" | "hotels">): PlacementRow[] {
   const { site } = content;
-  const memo = o.memo ?? new Memo();
-  const routes = makeRoutes(site, o.baseUrl);
+  const memo = new Memo();
+  const routes = makeRoutes(site);
   const all = programmesOf(site.affiliate, memo);
   const rows: PlacementRow[] = [];
   const pages: { route: Route; name: string; link: string; programme?: string; name0?: string; own: readonly Placement[] }[] = [

@@ -19,7 +19,6 @@ const LONGEST_PLACEMENT = 6;
 
 /** Makes placement ids for one site's programmes. */
 export interface IdMaker {
-  /** The id of a page, language and placement. */
   id(values: PlacementValues): string;
   /** The programme whose length limit made a page's ids use a short code, if any (check warns). */
   shortenedBy(values: Pick<PlacementValues, "page">): Programme | undefined;
@@ -59,8 +58,7 @@ function maker(all: Programmes): IdMaker | undefined {
   }
   const maxLength = Math.min(...all.list.map((p) => p.subId.maxLength));
   const count = (name: string) => template.split(`{${name}}`).length - 1;
-  // Room for a page's part whatever the language (2-3 letters) and placement beside it, so that one page's ids
-  // share one page part: the slug when it fits, else its start and a code of the whole.
+  // Room for a page's part beside the longest language and placement, so one page's ids share one page part.
   const fixed = parts.filter((_, i) => i % 2 === 0).join("").length;
   const room = count("page") ? Math.floor((maxLength - fixed - count("lang") * 3 - count("placement") * LONGEST_PLACEMENT) / count("page")) : Infinity;
   const pagePart = (page: string) => {

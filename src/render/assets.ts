@@ -65,8 +65,7 @@ export async function bundleAssets(opts: { templatesDir: string; cwd?: string })
   }
   const files = result.outputFiles.map((f) => {
     const name = path.relative(outdir, f.path).split(path.sep).join("/");
-    // The stylesheet and the script are named by a hash of their bytes alone: esbuild's own hash also covers the
-    // input paths, so the same site built from another folder (CI, another clone) would get other names.
+    // Named by a hash of their bytes alone: esbuild's covers the input paths too (another clone would get other names).
     const entry = /^(site|site-js)\.[^/.]+\.(css|js)$/.exec(name);
     const own = entry && `site.${createHash("sha256").update(f.contents).digest("hex").slice(0, 8).toUpperCase()}.${entry[2]}`;
     return { path: `assets/${own ?? name}`, contents: f.contents };

@@ -31,7 +31,6 @@ if (parentPort) {
   const encoder = new TextEncoder();
   /** Set by a written page of LARGE_PAGE_CHARS or more: collected once its answer is sent and gone from scope. */
   let large = false;
-  /** One message's answer. */
   const answer = async (msg: ToWorker): Promise<FromWorker> => {
     if (msg.kind === "templates") {
       opts = await load(msg.init);
@@ -48,7 +47,6 @@ if (parentPort) {
     large ||= html.length >= LARGE_PAGE_CHARS;
     return { kind: "page", links, ids, linked: writer.writer.write(msg.page.outFile, html) };
   };
-  /** Answers one message and sends the answer. */
   const reply = async (msg: ToWorker) => {
     let out: FromWorker;
     try {
@@ -63,8 +61,7 @@ if (parentPort) {
   port.on("message", (msg: ToWorker) => {
     queue = queue.then(async () => {
       await reply(msg);
-      // Here, once the answer (whose links are slices of the page's markup) is out of scope; and V8's last
-      // regular-expression match, which keeps its input for RegExp.input, is replaced by one on a short string.
+      // Once the answer (slices of the page) is out of scope; V8's last match keeps its input (RegExp.input): replaced.
       if (!large) return;
       large = false;
       /^/.exec("");

@@ -1,5 +1,5 @@
 // Every URL and output path of the site is made here, so templates, sitemap, hreflang and canonical links never disagree.
-import type { ImageInfo, Language, SiteSettings } from "../types.js";
+import type { ImageInfo, SiteSettings } from "../types.js";
 
 /** The route of a page, independent of its language. */
 export type Route = { kind: "home" } | { kind: "hotel"; id: string } | { kind: "notFound" };
@@ -71,10 +71,4 @@ function urlOf(route: Route, prefix: string, slug: (id: string) => string): stri
     case "notFound":
       return `${prefix}404.html`;
   }
-}
-
-/** The language a root-relative path belongs to: its first segment when that is a language, else the default. */
-export function languageOfPath(pathname: string, languages: Language[]): string {
-  const first = pathname.split("/")[1] ?? "";
-  return languages.find((l, i) => i > 0 && l.code === first)?.code ?? languages[0].code;
 }
