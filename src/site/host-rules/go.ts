@@ -38,7 +38,7 @@ export interface GoEntry {
 /** User agents that are not people (lower case, a regular expression both nginx and the Pages Function use). */
 export const BOT_PATTERN = "bot|crawl|spider|slurp|preview|fetch|monitor|curl|wget|python|java/|go-http|httpclient|okhttp|scrapy|lighthouse|headlesschrome";
 
-/** The click log nginx writes: time, method, path, status, visitor class. report/clicks.ts reads it. */
+/** The click log nginx writes: time, method, path, status, visitor class (the format report/clicks.ts parses). */
 export const NGINX_LOG = "$time_iso8601 $request_method $uri $status $hotelsite_visitor";
 
 /** Where nginx writes the click log (the location in _nginx.conf names it). */
