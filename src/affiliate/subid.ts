@@ -1,7 +1,6 @@
 // Placement ids: one per page, language and placement, written so every programme takes them unchanged as its sub-id.
 import { Memo, table } from "../util/memo.js";
 import type { Programme, Programmes } from "./programmes.js";
-import type { SettingProblem } from "./validate.js";
 
 /** The values a placement id is made from. */
 export interface PlacementValues {
@@ -89,8 +88,15 @@ export function idMaker(all: Programmes, memo: Memo = new Memo()): IdMaker | und
   return memo.get(MAKERS, all, () => ({ maker: maker(all) })).maker;
 }
 
+/** A placement id problem: where in site.yaml, what, and what to do. */
+export interface IdProblem {
+  pointer: string;
+  message: string;
+  hint: string;
+}
+
 /** Why the placement ids would not pass every programme unchanged or would not tell every button apart; [] when fine. */
-export function placementIdProblems(all: Programmes, o: { langs: string[]; pages: string[]; placements: readonly string[]; where: (pointer: string) => string }): SettingProblem[] {
+export function placementIdProblems(all: Programmes, o: { langs: string[]; pages: string[]; placements: readonly string[]; where: (pointer: string) => string }): IdProblem[] {
   const ids = idMaker(all);
   if (!ids) return [];
   const template = all.placementIds!;
