@@ -1,5 +1,4 @@
-// Where validation meets the programmes: the hosts each hotel's link may be on (read loosely, so links are checked
-// even when site.yaml has other mistakes), and the settings' problems as located content errors and warnings.
+// Where validation meets the programmes: link hosts read loosely, and the settings' problems as located errors.
 import { ContentError, type Warning } from "../errors.js";
 import { PLACEMENTS } from "../site/affiliate.js";
 import { makeRoutes } from "../site/routes.js";
@@ -34,10 +33,7 @@ export function looseHosts(data: unknown): { link?: string; strip: string[]; of:
 
 const FOUND = table<SiteSettings["affiliate"], { key: string; problems: SettingProblem[] }>("affiliate problems");
 
-/**
- * The affiliate settings' errors and warnings, located in site.yaml or the hotel's file. Kept while the settings
- * and the hotels' ids and programmes are the same: every page, language and placement's id is checked.
- */
+/** The affiliate settings' errors and warnings, located in site.yaml or the hotel's file; kept while what they read is the same. */
 export function affiliateErrors(source: SourceFile, site: SiteSettings, hotels: Map<string, SourceFile>, memo: Memo): { errors: ContentError[]; warnings: Warning[] } {
   const { slug } = makeRoutes(site);
   const list = [...hotels].map(([id, file]) => {

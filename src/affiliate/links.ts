@@ -1,13 +1,10 @@
-// The one place a booking URL is made from a destination and a programme: the programme's parameters on the
-// destination (partner id, language, sub-id), then, for a network, its link around the URL-encoded destination.
+// The one place a booking URL is made from a destination and a programme (parameters, then a network's link around it).
 import { Memo, table } from "../util/memo.js";
 import type { Programme } from "./programmes.js";
 
 /** What a link's placeholders are filled with, besides the programme's ids. */
 export interface Fill {
-  /** The site language's code: the programme's `languages` give the partner's value. */
   lang: string;
-  /** The placement id, when the site declares placement ids. */
   subId?: string;
 }
 
@@ -18,11 +15,7 @@ function valueOf(p: Programme, name: string, fill: Fill): string | undefined {
   return p.ids[name];
 }
 
-/**
- * A template with its placeholders filled (`encode` applied to each value). A parameter's value with a placeholder
- * that has no value (a language the programme does not map) is undefined: the parameter is left out. A network's
- * link is always made, such a placeholder empty (validation refuses a link whose sub-id could be missing).
- */
+/** A template with its placeholders filled; undefined for a parameter whose placeholder has no value (a network's link is always made). */
 export function fillTemplate(template: string, p: Programme, fill: Fill & { destination?: string }, encode: (v: string) => string = (v) => v): string | undefined {
   let parts = split.get(template);
   if (!parts) split.set(template, (parts = template.split(/\{([A-Za-z][A-Za-z0-9]*)\}/)));
@@ -61,15 +54,14 @@ const PREPARED = table<Programme, { links: Map<string, Prepared>; varying: [stri
 
 function prepare(link: string, p: Programme, memo: Memo): Prepared & { varying: [string, string][] } {
   const kept = memo.get(PREPARED, p, () => ({ links: new Map(), varying: Object.entries(p.params).filter(([, v]) => varies(v)) }));
-  const byLink = kept.links;
-  let prepared = byLink.get(link);
+  let prepared = kept.links.get(link);
   if (!prepared) {
     const url = new URL(link);
     for (const name of Object.keys(p.params)) url.searchParams.delete(name);
     for (const [name, value] of Object.entries(p.params)) if (!varies(value)) url.searchParams.set(name, fillTemplate(value, p, { lang: "" }) ?? "");
     const fragment = url.hash;
     url.hash = "";
-    byLink.set(link, (prepared = { head: url.href, fragment }));
+    kept.links.set(link, (prepared = { head: url.href, fragment }));
   }
   return { ...prepared, varying: kept.varying };
 }

@@ -1,9 +1,8 @@
-// The placement table: every Book link and form of the site with its placement id (the sub-id the partner's
-// report shows), page, route, language, placement, programme and final URL, so a report row is traced back to
-// its button. Pure: made from validated content the way resolve makes the pages' links (the same functions).
+// The placement table: every Book link and form with its placement id and final URL, so a report row is traced to its button.
 import { programmeOf, programmesOf } from "./programmes.js";
-import { bookingUrl, PAGE_PLACEMENTS, pageKey, placementId, type Placement } from "../site/affiliate.js";
+import { bookingUrl, PAGE_PLACEMENTS, pageKey, placementId } from "../site/affiliate.js";
 import { availabilityForm } from "../site/availability.js";
+import type { Placement } from "../site/pages.js";
 import { makeRoutes, type Route } from "../site/routes.js";
 import type { Content } from "../types.js";
 import { Memo } from "../util/memo.js";
@@ -14,7 +13,6 @@ export interface PlacementRow {
   id: string;
   /** "home", "404" or the hotel's id. */
   page: string;
-  /** The page's URL path ("/zh/grand-hyatt-dubai"). */
   route: string;
   lang: string;
   placement: Placement;
@@ -28,10 +26,10 @@ export interface PlacementRow {
 export const PLACEMENT_COLUMNS = ["id", "page", "route", "lang", "placement", "programme", "url"] as const satisfies readonly (keyof PlacementRow)[];
 
 /** Every placement of the site: each language's home page, hotel pages (in content order) and not-found page. */
-export function placementRows(content: Pick<Content, "site" | "hotels">, o: { baseUrl?: string; memo?: Memo } = {}): PlacementRow[] {
+export function placementRows(content: Pick<Content, "site" | "hotels">): PlacementRow[] {
   const { site } = content;
-  const memo = o.memo ?? new Memo();
-  const routes = makeRoutes(site, o.baseUrl);
+  const memo = new Memo();
+  const routes = makeRoutes(site);
   const all = programmesOf(site.affiliate, memo);
   const rows: PlacementRow[] = [];
   const pages: { route: Route; name: string; link: string; programme?: string; name0?: string; own: readonly Placement[] }[] = [

@@ -1,7 +1,4 @@
-// Affiliate programmes as data: site.yaml declares how each programme makes a booking link from a destination
-// (the hotel's own page on the booking site), either parameters added to the destination or a network link that
-// wraps it. This module reads both forms of site.yaml's affiliate settings (the programmes, and the older single
-// programme written as partnerParam, partnerId, tracking...) into one shape the rest of the code uses.
+// Affiliate programmes as data: both forms of site.yaml's affiliate settings read into the one shape the rest of the code uses.
 import type { SiteSettings } from "../types.js";
 import { Memo, table } from "../util/memo.js";
 
@@ -10,7 +7,6 @@ export type AffiliateSettings = SiteSettings["affiliate"];
 
 /** What a programme's sub-id parameter accepts. */
 export interface SubIdRule {
-  /** A character class's inside, e.g. "a-z0-9_". */
   characters: string;
   maxLength: number;
 }

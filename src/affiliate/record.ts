@@ -1,7 +1,4 @@
-// The placement record: every placement id the site ever issued, with the page, language and placement it
-// stood for and the days it was first and last seen, committed beside the content (placements.json) so a
-// partner's report row is traced back to its button after ids or pages are renamed. Ids no longer issued stay;
-// an id that comes to stand for another page gets a row of its own.
+// The placement record (content/placements.json): every id ever issued and what it stood for, so old report rows stay traceable.
 import path from "node:path";
 import { ContentError, ContentErrors } from "../errors.js";
 import { readGuardedText } from "../io/read.js";
@@ -17,7 +14,6 @@ export interface RecordRow {
   page: string;
   lang: string;
   placement: string;
-  /** The page's URL path and the programme when it was last seen. */
   route: string;
   programme: string;
   first: string;
@@ -29,13 +25,12 @@ export const recordKey = (r: { id: string; page: string; lang: string; placement
 
 /** The ids of the table merged into the record, seen on `day`: sorted by id, then by when first seen. */
 export function mergeRecord(record: readonly RecordRow[], rows: readonly PlacementRow[], day: string): RecordRow[] {
-  const key = recordKey;
-  const merged = new Map(record.map((r) => [key(r), { ...r }]));
+  const merged = new Map(record.map((r) => [recordKey(r), { ...r }]));
   for (const row of rows) {
     if (!row.id) continue;
-    const kept = merged.get(key(row));
+    const kept = merged.get(recordKey(row));
     if (kept) Object.assign(kept, { route: row.route, programme: row.programme, last: day > kept.last ? day : kept.last });
-    else merged.set(key(row), { id: row.id, page: row.page, lang: row.lang, placement: row.placement, route: row.route, programme: row.programme, first: day, last: day });
+    else merged.set(recordKey(row), { id: row.id, page: row.page, lang: row.lang, placement: row.placement, route: row.route, programme: row.programme, first: day, last: day });
   }
   return [...merged.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
 }

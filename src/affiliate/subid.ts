@@ -1,7 +1,4 @@
-// Placement ids: one per page, language and placement, carried unchanged as the sub-id of every declared
-// programme. The template's values are written in the characters all programmes accept (a character none takes
-// becomes "_", or goes), and a page whose id would be too long for one of them gets a short stable code in
-// place of its slug, so no programme rejects or cuts an id and the partner's report never merges two buttons.
+// Placement ids: one per page, language and placement, written so every programme takes them unchanged as its sub-id.
 import { Memo, table } from "../util/memo.js";
 import type { Programme, Programmes } from "./programmes.js";
 
@@ -21,7 +18,6 @@ const LONGEST_PLACEMENT = 6;
 
 /** Makes placement ids for one site's programmes. */
 export interface IdMaker {
-  /** The id of a page, language and placement. */
   id(values: PlacementValues): string;
   /** The programme whose length limit made a page's ids use a short code, if any (check warns). */
   shortenedBy(values: Pick<PlacementValues, "page">): Programme | undefined;
@@ -61,8 +57,7 @@ function maker(all: Programmes): IdMaker | undefined {
   }
   const maxLength = Math.min(...all.list.map((p) => p.subId.maxLength));
   const count = (name: string) => template.split(`{${name}}`).length - 1;
-  // Room for a page's part whatever the language (2-3 letters) and placement beside it, so that one page's ids
-  // share one page part: the slug when it fits, else its start and a code of the whole.
+  // Room for a page's part beside the longest language and placement, so one page's ids share one page part.
   const fixed = parts.filter((_, i) => i % 2 === 0).join("").length;
   const room = count("page") ? Math.floor((maxLength - fixed - count("lang") * 3 - count("placement") * LONGEST_PLACEMENT) / count("page")) : Infinity;
   const pagePart = (page: string) => {
@@ -100,10 +95,7 @@ export interface IdProblem {
   hint: string;
 }
 
-/**
- * Why the placement ids would not be accepted unchanged by every programme, or would not tell every page,
- * language and placement apart; [] when they are fine. `where` names a pointer's place (site.yaml:12:5).
- */
+/** Why the placement ids would not pass every programme unchanged or would not tell every button apart; [] when fine. */
 export function placementIdProblems(all: Programmes, o: { langs: string[]; pages: string[]; placements: readonly string[]; where: (pointer: string) => string }): IdProblem[] {
   const ids = idMaker(all);
   if (!ids) return [];

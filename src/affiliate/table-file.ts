@@ -1,6 +1,4 @@
-// `hotelsite links --placements [file]`: the placement table of the content written beside the site (CSV, or JSON
-// for a .json name; never into the output folder, which is published), and its ids added to the record the owner
-// commits (content/placements.json), so every id ever issued stays traceable.
+// `hotelsite links --placements [file]`: the placement table written beside the site, and its ids added to the record.
 import path from "node:path";
 import { shownPath } from "../errors.js";
 import { writeGuarded } from "../io/write.js";

@@ -1,6 +1,4 @@
-// The affiliate settings' rules that a schema cannot say: placeholders that exist, a network's link that wraps
-// the destination where a network reads it, hosts a link or form may go to, parameter names that do not clash
-// (a clash silently dropped attribution), programmes that exist, and placement ids every programme accepts.
+// The affiliate settings' rules that a schema cannot say (placeholders, hosts, clashing names, programmes, placement ids).
 import path from "node:path";
 import type { SiteSettings } from "../types.js";
 import { BUILT_IN, hostsWhere, linkQuery, placeholders, programmesOf, type Programme, type Programmes } from "./programmes.js";
@@ -11,18 +9,14 @@ export interface SettingProblem {
   pointer: string;
   message: string;
   hint: string;
-  /** The hotel whose file it is in, when it is in one. */
   hotel?: string;
-  /** A warning, not an error. */
   warning?: boolean;
 }
 
 /** What the rules read besides the settings. */
 export interface AffiliateContext {
-  /** Every hotel with the programme it names and its page key (slug). */
   hotels: { id: string; programme?: string; page: string }[];
   placements: readonly string[];
-  /** A pointer of site.yaml as "site.yaml:12:5". */
   locate: (pointer: string) => { line?: number; column?: number };
   file: string;
 }

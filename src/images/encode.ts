@@ -1,5 +1,4 @@
-// Encodes image variants with sharp (libvips) into an on-disk store (store.ts), so an unchanged image is never
-// encoded twice: a variant's name holds the source's content hash and the encoder settings.
+// Encodes image variants with sharp into a store (store.ts) under names that hold the source's hash, so none is made twice.
 import { copyFile, readdir, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -22,20 +21,15 @@ export interface EncodeJob {
   variants: Variant[];
 }
 
-/** Options for {@link encodeVariants}. */
+/** Options for {@link encodeVariants}: the folders are a VariantStore's (store.ts). */
 export interface EncodeOptions {
   jobs: EncodeJob[];
-  /** Folders holding variants already, looked in in order (store.ts). */
   readFrom: string[];
-  /** Where missing variants are written. */
   writeTo: string;
-  /** A second-level cache: variants found there are copied into `writeTo`, and new ones copied there too (store.ts shared). */
   shared?: string;
-  /** The user's cache folder among those: its files are named `<variant>.<digest of the bytes>`, checked before use. */
   sealed?: string;
   /** How many encodes run at once (default: the machine's parallelism). */
   concurrency?: number;
-  /** Called after each encode with the count done and the count to do (the terminal's progress line). */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -43,7 +37,6 @@ export interface EncodeOptions {
 export interface EncodeResult {
   encoded: number;
   cached: number;
-  /** Absolute path of every variant, by its cache name. */
   found: Map<string, string>;
 }
 
@@ -81,10 +74,7 @@ async function readSource(file: string): Promise<Buffer> {
   return read.bytes;
 }
 
-/**
- * What the encoder's failure on an image load's screen passed (screen.ts) says: the image and sharp's reason,
- * never its stack. load's screen refuses the known cases at each place that names the image first.
- */
+/** The encoder's failure on an image that load's screen passed (screen.ts): the image and sharp's reason, never its stack. */
 function encodeError(file: string, e: unknown): unknown {
   if (e instanceof ContentErrors) return e;
   const why = String((e as Error)?.message ?? e).split("\n")[0].trim() || "the encoder failed";

@@ -1,5 +1,4 @@
-// The image stage's plan: which responsive variants each source image gets, their content-hashed URLs and
-// what a template needs to show them. Pure, so resolve (URLs in pages) and the encoder (files) always agree.
+// The image stage's plan: each image's variants, URLs and view; pure, so resolve (URLs) and the encoder (files) agree.
 import { createHash } from "node:crypto";
 import type { ImageView } from "../site/pages.js";
 import type { Routes } from "../site/routes.js";
@@ -25,20 +24,12 @@ export const ENCODER = {
   jpeg: { quality: 78, mozjpeg: true },
 } as const;
 
-/**
- * Every file name planImage makes (`<key>-<width>`, `<key>-og`, `<key>-og-f<x>x<y>`, `<key>-f<x>x<y>s<share>-<width>`,
- * then the format's extension), and nothing else: what the committed folder's prune may remove. Kept beside the
- * names it describes so a new kind of variant cannot be left out of it.
- */
+/** Every file name planImage makes and nothing else: what the committed folder's prune may remove. */
 export const VARIANT_FILE = /^[0-9a-f]{10}-(?:f\d+x\d+s\d+-)?(?:\d+|og(?:-f\d+x\d+)?)\.(?:avif|webp|jpg)$/;
 
 export type ImageFormat = (typeof FORMATS)[number]["format"];
 
-/**
- * The art-directed crop heroes show on phones: a tighter frame around the focal point (this share of the
- * image's width and height), so the landmark is large enough to recognise on a small screen. Only the formats
- * every phone browser reads (AVIF, WebP): a browser without either shows the whole image, still focused.
- */
+/** The art-directed crop heroes show on phones: this share of each side around the focal point, in the formats phones read. */
 export const CROP = { share: 0.6, widths: [480, 960], media: "(max-width: 767px)", formats: ["avif", "webp"] } as const;
 
 /** A region of the source image, in its own pixels. */
@@ -51,9 +42,8 @@ export interface Region {
 
 /** One file the image stage writes. */
 export interface Variant {
-  /** Root-relative URL. */
   url: string;
-  /** Name of the variant in the cache (unique per source content, settings, size and format). */
+  /** Unique per source content, settings, size and format. */
   cacheName: string;
   width: number;
   height: number;
@@ -76,18 +66,15 @@ export type ImageUrl = (part: string, ext: string) => string;
 
 const SETTINGS = JSON.stringify({ ENCODER, OG_SIZE, v: 1 });
 
-/** The widths an image is made in: all of WIDTHS for vectors, those not above its own width for rasters. */
-export function widthsFor(info: ImageInfo): number[] {
-  if (info.ext === "svg") return [...WIDTHS];
-  const fit = WIDTHS.filter((w) => w <= info.width);
-  return fit.length ? fit : [info.width];
+/** The widths an image (or its crop, `own` wide) is made in: all of `widths` for vectors, those not above its own width for rasters. */
+export function widthsFor(info: ImageInfo, widths: readonly number[] = WIDTHS, own = info.width): number[] {
+  if (info.ext === "svg") return [...widths];
+  const fit = widths.filter((w) => w <= own);
+  return fit.length ? fit : [own];
 }
 
 const variantKeys = new Map<string, string>();
-/**
- * The name part of an image's variants: its content hash with the encoder settings, hashed. Kept by content
- * hash (a pure function of it): the home page of a 4,008-page site plans 1,334 images on every save.
- */
+/** The name part of an image's variants: its content hash with the encoder settings, hashed (kept: pages plan images on every save). */
 function variantKey(hash: string): string {
   let key = variantKeys.get(hash);
   if (key === undefined) {
@@ -98,10 +85,7 @@ function variantKey(hash: string): string {
   return key;
 }
 
-/**
- * The phone crop's region: CROP.share of each side, placed so the focal point sits at the same relative place in
- * the crop as in the whole image. That is the frame `object-position: x% y%` shows, so one position fits both.
- */
+/** The phone crop's region, placed so the focal point sits where it does in the whole image (as `object-position` shows it). */
 export function cropRegion(info: ImageInfo): Region {
   const { x, y } = info.focus ?? { x: 50, y: 50 };
   const width = Math.round(info.width * CROP.share);
@@ -115,13 +99,6 @@ export function ogRegion(info: ImageInfo): Region {
   const k = Math.min(info.width / OG_SIZE.width, info.height / OG_SIZE.height);
   const width = Math.round(OG_SIZE.width * k), height = Math.round(OG_SIZE.height * k);
   return { left: Math.round(((info.width - width) * x) / 100), top: Math.round(((info.height - height) * y) / 100), width, height };
-}
-
-/** The crop's widths: all of CROP.widths for vectors, those not above the crop's own width for rasters. */
-function cropWidths(info: ImageInfo, region: Region): number[] {
-  if (info.ext === "svg") return [...CROP.widths];
-  const fit = CROP.widths.filter((w) => w <= region.width);
-  return fit.length ? fit : [region.width];
 }
 
 /** Plans the variants of one image; `url` turns a name part and extension into its URL (routes.image). */
@@ -147,7 +124,7 @@ export function planImage(ref: string, info: ImageInfo, url: ImageUrl): ImagePla
   const region = cropRegion(info);
   const focus = info.focus ?? { x: 50, y: 50 };
   const crops = FORMATS.filter((f) => (CROP.formats as readonly string[]).includes(f.format)).map((f) => {
-    const entries = cropWidths(info, region).map((width) => {
+    const entries = widthsFor(info, CROP.widths, region.width).map((width) => {
       const height = Math.round((width * region.height) / region.width);
       const part = `${key}-f${focus.x}x${focus.y}s${CROP.share * 100}-${width}`;
       variants.push({ url: url(part, f.ext), cacheName: `${part}.${f.ext}`, width, height, format: f.format, fit: "inside", region });

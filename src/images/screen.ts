@@ -1,9 +1,4 @@
-// What the encoder can take, decided from an image's bytes when load reads its facts, so that a file sharp would
-// fail on, or blow up on, is a content error at every place that names it rather than an internal error with
-// sharp's stack: the type its name says; at most MAX_PIXELS pixels, read and rendered (sharp gets the same limit);
-// a whole file (a PNG's chunks and checksums up to IEND, a JPEG's segments up to its end marker, a WebP's or AVIF's
-// boxes filling it); and for SVG, XML with an <svg> root, no DOCTYPE (entities), nothing fetched from outside it,
-// sides of at most MAX_SVG_SIDE and <use> elements that expand to at most MAX_SVG_ELEMENTS elements.
+// What the encoder can take, decided from an image's bytes at load, so a file sharp would fail on is a located content error.
 import { crc32 } from "node:zlib";
 import { imageSize } from "image-size";
 
@@ -108,11 +103,7 @@ const ATTRIBUTE = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 /** A CSS reference to anything but an id of the same file. */
 const CSS_OUTSIDE = /@import|url\(\s*['"]?\s*(?!#)/i;
 
-/**
- * Why an SVG cannot be rendered safely; see the module's comment. Read with regular expressions rather than an XML
- * parser: the bundled site's 33 illustrations took 65-400 ms with saxes, a few here. What the scan cannot tell from
- * well-formed XML is left to the encoder, whose failure names the image (encode.ts).
- */
+/** Why an SVG cannot be rendered safely (read with regular expressions: an XML parser took 65-400 ms on the bundled site). */
 function svg(bytes: Buffer): string | undefined {
   const text = bytes.toString("utf8");
   const line = (at: number) => `(line ${text.slice(0, at).split("\n").length})`;

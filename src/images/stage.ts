@@ -1,6 +1,4 @@
-// The image stage: every content image planned (see plan.ts), its variants found in the content's committed
-// `.generated/images/` folder (or the fallback cache, store.ts) or encoded into it, and the list of files the
-// writer copies into the output. Unused committed variants are pruned, so the folder holds what the content uses.
+// The image stage: every content image's variants found or encoded (store.ts, encode.ts), listed for the writer, unused ones pruned.
 import path from "node:path";
 import type { Routes } from "../site/routes.js";
 import type { ImageInfo } from "../types.js";
@@ -12,13 +10,11 @@ import { pruneVariants, variantStore } from "./store.js";
 
 /** Options for {@link imageFiles}. */
 export interface ImageStageOptions {
-  /** The content's images (content-relative path -> facts), as load found them. */
   images: Map<string, ImageInfo>;
   contentDir: string;
   routes: Routes;
-  /** The committed variants' folder (default: `.generated/images` in the content folder). */
+  /** As StoreOptions has them (store.ts). */
   committedDir?: string;
-  /** The fallback when that folder cannot be written (default: the images folder of hotelsite's cache, util/paths.ts). */
   cacheDir?: string;
   /** Where a warning about an unusable folder goes (default: stderr). */
   warn?: (message: string) => void;

@@ -1,7 +1,4 @@
-// Where encoded image variants are kept: first the content folder's own `.generated/images/` (committed with the
-// content, as Hugo's resources/_gen, so a fresh clone builds without encoding anything), then the user's cache
-// folder when the content folder cannot be written (a read-only checkout). A folder that cannot be used (a file,
-// a link, unwritable) is passed over at once with one warning, not retried on every variant.
+// Where encoded variants are kept: the content's committed `.generated/images/`, else the user's cache (a read-only checkout).
 import { constants } from "node:fs";
 import { access, lstat, mkdir, mkdtemp, readdir, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,7 +8,6 @@ import { VARIANT_FILE } from "./plan.js";
 
 /** The committed variants' folder, relative to the content folder. */
 export const GENERATED_DIR = path.join(".generated", "images");
-
 
 /** The folders a build reads variants from, and the one it writes new ones into. */
 export interface VariantStore {
@@ -23,18 +19,11 @@ export interface VariantStore {
   committed: boolean;
   /** The user's cache folder among those, whose variants are named by their own digest and checked before use. */
   sealed?: string;
-  /**
-   * The user's cache as a second level beside the committed folder: a variant found only there is copied into
-   * the committed folder instead of encoded (another content folder with the same image made it), and each new
-   * variant is copied there too.
-   */
+  /** The user's cache as a second level beside the committed folder: what is found there is copied, not encoded. */
   shared?: string;
 }
 
-/**
- * Why `dir` cannot hold variants (undefined when it can), making it a level at a time from `base`: never through
- * a link (one could send writes, or the variants published, anywhere) nor past a file.
- */
+/** Why `dir` cannot hold variants (undefined when it can), making it a level at a time from `base`, never through a link. */
 async function unusable(dir: string, base: string, write: boolean): Promise<string | undefined> {
   const levels = path.relative(base, dir).split(path.sep).filter(Boolean);
   let d = base;
@@ -119,10 +108,7 @@ function running(pid: number): boolean {
   }
 }
 
-/**
- * Removes the committed folder's variants that no image of the content uses any more, and the temporary files
- * of builds that were killed while writing (so they are never committed); returns how many variants went.
- */
+/** Removes the committed variants no image uses any more and killed builds' temporary files; returns how many variants went. */
 export async function pruneVariants(dir: string, used: Set<string>): Promise<number> {
   let removed = 0;
   for (const name of await readdir(dir).catch(() => [] as string[])) {

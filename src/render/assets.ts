@@ -1,13 +1,12 @@
-// Bundles the site's stylesheet and its one small script with esbuild, under content-hashed names that are
-// safe to cache forever. Fonts the stylesheet uses come along, hashed too.
+// Bundles the site's stylesheet, its one small script and their fonts with esbuild, under content-hashed names.
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type * as esbuild from "esbuild";
 import { esbuildApi } from "../util/esbuild.js";
 import { ContentErrors } from "../errors.js";
-import type { AssetLinks } from "./templates.js";
-import { esbuildErrors } from "./templates.js";
+import { esbuildErrors } from "./template-errors.js";
+import type { AssetLinks } from "./template-module.js";
 import { packageResolution } from "./package-imports.js";
 
 /** A file to write into the output folder. */
@@ -66,8 +65,7 @@ export async function bundleAssets(opts: { templatesDir: string; cwd?: string })
   }
   const files = result.outputFiles.map((f) => {
     const name = path.relative(outdir, f.path).split(path.sep).join("/");
-    // The stylesheet and the script are named by a hash of their bytes alone: esbuild's own hash also covers the
-    // input paths, so the same site built from another folder (CI, another clone) would get other names.
+    // Named by a hash of their bytes alone: esbuild's covers the input paths too (another clone would get other names).
     const entry = /^(site|site-js)\.[^/.]+\.(css|js)$/.exec(name);
     const own = entry && `site.${createHash("sha256").update(f.contents).digest("hex").slice(0, 8).toUpperCase()}.${entry[2]}`;
     return { path: `assets/${own ?? name}`, contents: f.contents };

@@ -1,5 +1,4 @@
-// The one protocol between the main thread and the rendering threads (pool.ts and worker.ts), and the one
-// way an error crosses it: a template's mistake as a located ContentError, anything else as a bug with its stack.
+// The one protocol between the main thread and the rendering threads, and the one way an error crosses it.
 import { ContentError } from "../errors.js";
 import type { Page } from "../site/pages.js";
 import type { StagingOptions } from "../write/staging.js";
@@ -7,7 +6,6 @@ import type { AssetLinks } from "./template-module.js";
 
 /** What a rendering thread renders with: the compiled templates and what the Document links. */
 export interface TemplatesInit {
-  /** file: (or data:) URL of the compiled templates module (templates.ts). */
   templatesUrl: string;
   assets: AssetLinks;
   templatesDir: string;
@@ -23,11 +21,7 @@ export type ErrorData =
   | { kind: "content"; place: ContentError["place"]; message: string; hint?: string }
   | { kind: "bug"; message: string; stack?: string; code?: string };
 
-/**
- * Worker -> main thread, one answer per message it was sent, in order: templates loaded (with the page templates
- * they export), a page done (its links and ids; its bytes when not written; whether it was linked unchanged), or
- * failed.
- */
+/** Worker -> main thread, one answer per message it was sent, in order. */
 export type FromWorker =
   | { kind: "templates"; names: string[] }
   | { kind: "page"; links: string[]; ids: string[]; bytes?: Uint8Array; linked: boolean }

@@ -1,7 +1,4 @@
-// How esbuild finds packages for a template set that may live anywhere (--templates DIR): packages the
-// templates or the stylesheet import (fonts such as @fontsource/playfair-display) come from hotelsite's own
-// node_modules when the templates' folder has none, and the packages left external (React) are imported by
-// absolute URL, so the compiled module works from any cache folder and shares hotelsite's React.
+// How esbuild finds packages for a template set that may live anywhere (--templates DIR): hotelsite's own as the fallback.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

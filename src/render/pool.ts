@@ -1,9 +1,4 @@
-// Stage 4 on N rendering threads (worker.ts): the main thread takes pages from the resolver one at a time and
-// hands each to the thread with the fewest in flight (at most IN_FLIGHT each), so memory holds N x IN_FLIGHT
-// pages whatever the site's size. Each thread renders, finishes and writes its own pages; only their links and
-// ids come back (their bytes too when there is nowhere to write them: watch). The same code runs at every N.
-// Template code never runs in the main thread: a page that takes longer than the time limit, a thread that
-// runs out of memory or exits is stopped and reported as a content error naming the template and the page.
+// Stage 4 on N rendering threads (worker.ts), each page to the least busy one, template code held to time and memory limits.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { ContentError, ContentErrors, shownPath } from "../errors.js";
@@ -38,26 +33,16 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** A thread renders one page at a time; the 2 MB home page of 12,006 pages needs well under this. */
 export const DEFAULT_MEMORY_MB = 512;
 
-/**
- * Young generation of a rendering thread, in MB (V8's is 32: two 16 MB semi-spaces). A page's garbage dies with
- * its render, so a small one costs no CPU: 12 against V8's took the same CPU in paired builds at 2 and 8 threads
- * and 4,008 and 12,006 pages, and 39 MB less peak memory at 2 threads, 75 MB at 8, 88 MB at 12,006 pages.
- */
+/** Young generation of a rendering thread, in MB: a page's garbage dies with its render (docs/performance.md). */
 export const YOUNG_GENERATION_MB = 12;
 
 /** Pages handed to a thread before it answers: enough that it never waits for the next, few enough to bound memory. */
 export const IN_FLIGHT = 8;
 
-/**
- * Pages a rendering thread must have to pay for itself: starting one and importing React and the templates
- * costs about 0.1 s of a core, the time one thread renders about 150 of the bundled site's pages.
- */
+/** Pages a rendering thread must have to pay for its start (about 0.1 s of a core: React and the templates imported). */
 export const PAGES_PER_THREAD = 150;
 
-/**
- * How many rendering threads `pages` pages get: HOTELSITE_THREADS (or `requested`) when set, else one per
- * core, never more than the pages pay for (so the bundled 102-page site gets one at any setting).
- */
+/** How many rendering threads `pages` pages get: HOTELSITE_THREADS (or `requested`), else one per core; never more than they pay for. */
 export function threadsFor(pages: number, requested?: number, env: NodeJS.ProcessEnv = process.env): number {
   const set = requested ?? Number(env.HOTELSITE_THREADS);
   const wanted = Number.isInteger(set) && set >= 1 ? set : availableParallelism();
@@ -66,9 +51,7 @@ export function threadsFor(pages: number, requested?: number, env: NodeJS.Proces
 
 /** What a thread was asked and has not answered, and what to do with the answer. */
 interface Job {
-  /** What it is about, for a limit's error: the page's template and file (none: loading the templates). */
   about?: { template: string; outFile: string };
-  /** How long it may take once the thread can start on it. */
   limitMs: number;
   done(answer: FromWorker): void;
 }
@@ -87,11 +70,7 @@ export interface RenderPool {
   grow(threads: number): void;
   /** Loads a template set into every thread (again only when it changed); resolves with the page templates it exports. */
   load(init: TemplatesInit): Promise<string[]>;
-  /**
-   * Renders pages in order; with `staging` each is written there by its thread. Throws every template error at
-   * once. `onDone` hears the count of pages finished so far (a terminal's progress line). Resolves once its
-   * own pages are answered: a next call may hand the threads more pages meanwhile (batches.ts).
-   */
+  /** Renders pages in order (each written into `staging` by its thread when given); throws every template error at once. */
   render(pages: Iterable<Page>, staging?: StagingOptions, onDone?: (count: number) => void): Promise<RenderedPage[]>;
   /** True once a limit stopped a thread: the next run starts a new pool. */
   readonly broken: boolean;
@@ -146,24 +125,22 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
       wake();
     });
     slot.worker.on("error", (e: NodeJS.ErrnoException) => {
-      if (e.code === "ERR_WORKER_OUT_OF_MEMORY") fail(stopped(inHand(slot), `ran out of memory (${memoryMb} MB)`, "a template that allocates without end stops here; look for a loop that grows a list or a string"));
+      if (e.code === "ERR_WORKER_OUT_OF_MEMORY") fail(stopped(slot.jobs[0], `ran out of memory (${memoryMb} MB)`, "a template that allocates without end stops here; look for a loop that grows a list or a string"));
       else fail(e);
     });
     slot.worker.on("exit", (code) => {
-      if (!closing) fail(stopped(inHand(slot), `stopped its rendering thread (exit code ${code})`, "templates must not call process.exit; throw an error to fail the build"));
+      if (!closing) fail(stopped(slot.jobs[0], `stopped its rendering thread (exit code ${code})`, "templates must not call process.exit; throw an error to fail the build"));
     });
     slots.push(slot);
   };
   while (slots.length < threads) addSlot();
 
-  /** The job a thread is on: it answers in order, each at once. */
-  const inHand = (slot: Slot): Job | undefined => slot.jobs[0];
   /** Starts the time limit of the thread's oldest job (again after each answer: the next job starts then). */
   const arm = (slot: Slot) => {
     clearTimeout(slot.timer);
     const limitMs = slot.jobs[0].limitMs;
     slot.timer = setTimeout(() => {
-      const job = inHand(slot);
+      const job = slot.jobs[0] as Job | undefined;
       fail(stopped(job, `did not finish within ${(job?.limitMs ?? limitMs) / 1000} s`, "a template that never ends (an endless loop) stops here; raise --timeout if a page really takes this long"));
     }, limitMs);
     slot.timer.unref();

@@ -1,5 +1,4 @@
-// Stage 4 for one page: its template with renderToStaticMarkup (React's production build), wrapped in the
-// Document shell. Pure apart from the template code it runs, which runs only in a rendering thread (worker.ts).
+// Stage 4 for one page: its template with renderToStaticMarkup inside the Document (runs in a rendering thread only).
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";

@@ -1,5 +1,4 @@
-// Template mistakes as user errors: esbuild's messages and a template's own exceptions, pointed at the
-// template file, line and column.
+// Template mistakes as user errors: esbuild's messages and a template's own exceptions, at the template's file and line.
 import path from "node:path";
 import type * as esbuild from "esbuild";
 import { ContentError, shownPath } from "../errors.js";

@@ -1,5 +1,4 @@
-// Refuses a template folder holding anything but regular files inside it (a FIFO would hang esbuild's read,
-// a device would feed it without end, a link out of the folder would publish whatever it points at).
+// Refuses a template folder holding anything but regular files inside it (a FIFO, a device, a link out of it).
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { checkRegularFile } from "../content/read-file.js";

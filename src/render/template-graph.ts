@@ -1,8 +1,4 @@
-// Which page templates a changed template file can affect, from esbuild's import graph of templates/index.tsx
-// (its metafile, from the compile itself: no second esbuild run).
-// A file reached only through templates/pages/<Name>.tsx affects the pages of template "<name>" (the file
-// name with a lower-case first letter: Showcase.tsx -> showcase, NotFound.tsx -> notFound); a file the
-// Document or anything else reaches affects every page.
+// Which page templates a changed template file can affect, from the import graph in the compile's own metafile.
 import path from "node:path";
 import type { Metafile } from "esbuild";
 
@@ -13,10 +9,7 @@ export type ImportGraph = Map<string, string[]>;
 export function importGraph(metafile: Metafile, cwd: string): ImportGraph {
   const graph: ImportGraph = new Map();
   for (const [file, input] of Object.entries(metafile.inputs)) {
-    graph.set(
-      path.resolve(cwd, file),
-      input.imports.filter((i) => !i.external).map((i) => path.resolve(cwd, i.path)),
-    );
+    graph.set(path.resolve(cwd, file), input.imports.filter((i) => !i.external).map((i) => path.resolve(cwd, i.path)));
   }
   return graph;
 }
@@ -36,20 +29,14 @@ function reachable(graph: ImportGraph, start: string): Set<string> {
   return seen;
 }
 
-/** The template name a file under templates/pages/ provides, by the naming convention above. */
+/** The template name a file under templates/pages/ provides: its name with a lower-case first letter (NotFound.tsx -> notFound). */
 export function templateNameOf(file: string): string {
   const stem = path.basename(file).replace(/\.[^.]+$/, "");
   return stem.charAt(0).toLowerCase() + stem.slice(1);
 }
 
-/**
- * The page templates whose output may change when `changed` files change: "all", or a set of names (empty
- * when no changed file is part of the templates).
- */
-export function affectedTemplates(
-  graph: ImportGraph,
-  opts: { templatesDir: string; names: string[]; changed: Iterable<string> },
-): "all" | Set<string> {
+/** The page templates whose output may change when `changed` files change: "all", or a set of names (a file only one page reaches). */
+export function affectedTemplates(graph: ImportGraph, opts: { templatesDir: string; names: string[]; changed: Iterable<string> }): "all" | Set<string> {
   const entry = path.join(opts.templatesDir, "index.tsx");
   const pagesDir = path.join(opts.templatesDir, "pages") + path.sep;
   const roots = (graph.get(entry) ?? []).map((root) => ({ root, files: reachable(graph, root) }));

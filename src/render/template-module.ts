@@ -1,5 +1,4 @@
-// What templates/index.tsx exports and what the Document links: the types render.ts and templates.ts share
-// (their own module, so neither imports the other).
+// The types render.ts and templates.ts share (their own module, so neither imports the other).
 import type { ComponentType, ReactNode } from "react";
 import type { Page } from "../site/pages.js";
 

@@ -1,6 +1,4 @@
-// Compiles the TSX templates with esbuild when a build runs, so editing a template needs no separate step.
-// The compiled module is cached by content hash, where the rendering threads (worker.ts) import it: template
-// code never runs in the main thread.
+// Compiles the TSX templates with esbuild when a build runs, cached by content hash for the rendering threads to import.
 import { cacheFile, digest, userCache } from "../io/cache.js";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,8 +11,7 @@ import { checkTemplateFiles } from "./template-files.js";
 import { esbuildErrors } from "./template-errors.js";
 import { importGraph, type ImportGraph } from "./template-graph.js";
 
-export type { AssetLinks, TemplateModule } from "./template-module.js";
-export { esbuildErrors } from "./template-errors.js";
+export type { TemplateModule } from "./template-module.js";
 
 /** A compiled template set and the source files it was made from (what watch must watch). */
 export interface LoadedTemplates {

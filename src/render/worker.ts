@@ -1,6 +1,4 @@
-// A rendering thread: loads the compiled templates when told, then renders, scans (links.ts) and writes (or sends
-// back) each page it is given, answering every message in order over messages.ts's protocol. Template code runs
-// only here, so a template that loops, allocates without end or exits stops this thread, never the build's.
+// A rendering thread: template code runs only here, so a template that loops or exits stops this thread, never the build.
 import { parentPort } from "node:worker_threads";
 import { ContentError } from "../errors.js";
 import { scanPage } from "../site/links.js";
@@ -21,15 +19,7 @@ async function load(init: TemplatesInit): Promise<RenderOptions> {
   }
 }
 
-/**
- * A page this long (a home page of a thousand hotels' cards: 2 MB) is rendered from a tree alive all at once, so
- * its garbage outlives the young generation and stays in the old one, in every thread that rendered one, until V8
- * next fills it. A build's thread collects it straight after (gc() is there when node runs with --expose-gc, as
- * bin/hotelsite.js's shebang line starts it). CI's first build at 4,008 pages: peak memory 282 MB at 2 threads and
- * 268 at 1 with the collection, 298 and 259 without (39 MB for the second thread against the budget's 30), for
- * about 10% more CPU. Under watch a thread sends the page back and does not collect: a collection took the cores
- * from the save.
- */
+/** A written page this long leaves garbage in the old generation: its thread collects it after answering (docs/performance.md). */
 export const LARGE_PAGE_CHARS = 1_000_000;
 
 if (parentPort) {
@@ -41,7 +31,6 @@ if (parentPort) {
   const encoder = new TextEncoder();
   /** Set by a written page of LARGE_PAGE_CHARS or more: collected once its answer is sent and gone from scope. */
   let large = false;
-  /** One message's answer. */
   const answer = async (msg: ToWorker): Promise<FromWorker> => {
     if (msg.kind === "templates") {
       opts = await load(msg.init);
@@ -58,7 +47,6 @@ if (parentPort) {
     large ||= html.length >= LARGE_PAGE_CHARS;
     return { kind: "page", links, ids, linked: writer.writer.write(msg.page.outFile, html) };
   };
-  /** Answers one message and sends the answer. */
   const reply = async (msg: ToWorker) => {
     let out: FromWorker;
     try {
@@ -73,8 +61,7 @@ if (parentPort) {
   port.on("message", (msg: ToWorker) => {
     queue = queue.then(async () => {
       await reply(msg);
-      // Here, once the answer (whose links are slices of the page's markup) is out of scope; and V8's last
-      // regular-expression match, which keeps its input for RegExp.input, is replaced by one on a short string.
+      // Once the answer (slices of the page) is out of scope; V8's last match keeps its input (RegExp.input): replaced.
       if (!large) return;
       large = false;
       /^/.exec("");

@@ -1,6 +1,4 @@
-// Outbound booking URLs: a placement id per language, page and placement so the partner's report tells every
-// Book button apart, carried by the hotel's programme (src/affiliate/). The one place resolve asks for a Book
-// link's URLs.
+// Outbound booking URLs with their placement ids, through the hotel's programme: the one place resolve asks for a Book link's URLs.
 import { programmeUrl } from "../affiliate/links.js";
 import { programmeOf, programmesOf } from "../affiliate/programmes.js";
 import { idMaker } from "../affiliate/subid.js";
@@ -11,7 +9,6 @@ import { goUrl, type Route } from "./routes.js";
 
 /** Where on a page a Book link sits; templates pick one per link, and each is used once per page. */
 export const PLACEMENTS = ["header", "menu", "footer", "hero", "top", "bar", "form", "body", "cta"] as const satisfies readonly Placement[];
-export type { Placement };
 
 /** The placements each kind of page has: every page's chrome, and its own body's (the table of placements lists them). */
 export const PAGE_PLACEMENTS = {
@@ -25,14 +22,12 @@ export interface BookingUrlInput {
   /** The destination as written in the content (already validated: https on an allowed host). */
   link: string;
   site: Pick<SiteSettings, "affiliate">;
-  /** Language code (en, zh). */
   lang: string;
   /** The page's key in placement ids: see {@link pageKey}. */
   page: string;
   placement: Placement;
-  /** The programme the hotel names (its `programme`); none: the site's default. */
+  /** The programme the hotel names; none: the site's default. */
   programme?: string;
-  /** Where a run keeps each link parsed (util/memo.ts); none: parsed for this URL alone. */
   memo?: Memo;
 }
 
@@ -53,10 +48,7 @@ export function bookingUrl(o: BookingUrlInput): string {
   return bookLink({ ...o, site: { affiliate: o.site.affiliate }, label: "", rel: "", placements: [o.placement] }).hrefs[o.placement];
 }
 
-/**
- * A Book link with its URL for each of `placements` on one page in one language (resolve's one call). With
- * countClicks on, each URL is the site's own /go/<placement id>, which the host redirects to the programme's.
- */
+/** A Book link with its URL for each of `placements` on one page in one language (with countClicks, the site's /go/<id>). */
 export function bookLink<P extends Placement>(o: Omit<BookingUrlInput, "placement" | "site"> & { site: Pick<SiteSettings, "affiliate" | "countClicks">; label: string; rel: string; placements: readonly P[] }): BookLink<P> {
   const hrefs = {} as Record<P, string>;
   const memo = o.memo ?? new Memo();

@@ -1,6 +1,4 @@
-// Renamed hotels keep their URLs: a hotel's `aliases` are its old ids. Every old URL, in every language, moves
-// to the new page: hosting rules answer 301 (host-rules/), and a small fallback page at the old path does the
-// same for hosts without rules (meta refresh, canonical, noindex). Old URLs never reach the sitemap or hreflang.
+// Renamed hotels keep their URLs: every old URL (a hotel's `aliases`) moves to the new page, by host rule or fallback page.
 import type { OutputFile } from "../render/assets.js";
 import type { Content } from "../types.js";
 import { xmlEscape } from "./xml.js";

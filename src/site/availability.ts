@@ -1,9 +1,4 @@
-// The "Check Availability & Book Now" form's data: where it submits and the hidden fields that make it an
-// affiliate request (the programme's parameters with the form's own placement id, the hotel's search term).
-// A network that wraps the destination gets the network's link as the form's target, its parameters as hidden
-// fields and the hotel's plain booking link as the destination, which the page's script replaces on submit with
-// the search for the visitor's dates (templates/client/availability.ts): without a script the visitor still
-// reaches the hotel through the network, with attribution, only without the dates.
+// The availability form's data: where it submits and the hidden fields that make it an affiliate request (docs/affiliate.md).
 import { destinationParams, destinationUrl, fillTemplate } from "../affiliate/links.js";
 import { programmeOf, programmesOf } from "../affiliate/programmes.js";
 import type { SiteSettings } from "../types.js";
@@ -22,7 +17,6 @@ export interface AvailabilityInput {
   lang: string;
   /** The page's key in placement ids (affiliate.ts pageKey). */
   page: string;
-  /** The programme the hotel names; none: the site's default. */
   programme?: string;
   memo?: Memo;
 }

@@ -1,5 +1,4 @@
-// A hotel's key figures as the facts panel shows them: a translated label and the number in the page language's
-// format, with its unit and qualifier as the content states them (never converted). Pure: the kinds are data.
+// A hotel's key figures as the facts panel shows them: translated labels, numbers in the page's format, units never converted.
 import type { HotelFact, UiStrings } from "../types.js";
 import { format } from "./i18n.js";
 import type { FactView } from "./pages.js";
@@ -71,10 +70,7 @@ function numberFormat(locale: string): Intl.NumberFormat {
   return f;
 }
 
-/**
- * The facts panel's rows in one language: `htmlLang` is the page language's BCP 47 tag (its number format). A
- * qualifier may start a line ("over / 200,000 sq ft"); the figure and its unit stay together.
- */
+/** The facts panel's rows in one language (`htmlLang`: the BCP 47 tag whose number format they use). */
 export function factViews(facts: readonly HotelFact[] | undefined, t: UiStrings, htmlLang: string): FactView[] {
   return (facts ?? []).map((fact) => {
     const kind = FACT_KINDS[fact.kind];
@@ -95,11 +91,7 @@ const english = (n: number): string[] =>
 const DIGITS = "〇一二三四五六七八九";
 const cjk = (n: number): string[] => (n < 10 ? [DIGITS[n], ...(n === 2 ? ["两"] : [])] : n < 100 ? [`${n < 20 ? "" : DIGITS[n / 10 | 0]}十${n % 10 ? DIGITS[n % 10] : ""}`] : []);
 
-/**
- * How copy in a language may spell a small figure, by the language's primary subtag, with the letters a spelled
- * number must not touch (so "six" is not found in "twenty-six", nor 六 in 十六). Languages without an entry
- * state figures in digits.
- */
+/** How copy in a language may spell a small figure, with the letters a spelled number must not touch (six in twenty-six). */
 const SPELLED: Record<string, { words: (n: number) => string[]; letters: string }> = {
   en: { words: english, letters: "\\p{L}-" },
   zh: { words: cjk, letters: `${DIGITS}十百千两` },
@@ -120,21 +112,14 @@ function mentions(text: string, spelled: string, htmlLang: string): boolean {
   return new RegExp(`(?<![${letters}])${escaped}(?![${letters}])`, "iu").test(text);
 }
 
-/**
- * The facts whose figure the hotel's own copy in the default language never states (as the language writes it,
- * 1,800, plainly, 1800, or for a small number in words, six or 六), by index: what `check` warns about, so a
- * panel cannot show a figure the copy lacks.
- */
+/** The facts whose figure the hotel's default-language copy never states, by index: what `check` warns about. */
 export function unstatedFacts(facts: readonly HotelFact[] | undefined, copy: unknown, htmlLang: string): number[] {
   if (!facts?.length) return [];
   const text = JSON.stringify(copy ?? "");
   return facts.flatMap((fact, i) => (spellings(fact.value, htmlLang).some((s) => mentions(text, s, htmlLang)) ? [] : [i]));
 }
 
-/**
- * The features (a showcase's tiles) that state none of the facts' figures, in the page language's format or plainly:
- * the facts panel shows those, and a page shows each figure once.
- */
+/** The features (a showcase's tiles) that state none of the facts' figures: the panel shows those, and a page each once. */
 export function featuresBeyondFacts(features: readonly string[], facts: readonly HotelFact[] | undefined, htmlLang: string): string[] {
   const numbers = (facts ?? []).flatMap((f) => [numberFormat(htmlLang).format(f.value), String(f.value)]);
   return features.filter((text) => !numbers.some((n) => mentions(text, n, htmlLang)));

@@ -1,5 +1,4 @@
-// Which texts of a page fell back to the default language, so templates can mark them with that language's
-// lang and dir (WCAG 3.1.2). Pure: from the text blocks the page read (recorded by resolve) and their fallbacks.
+// Which texts of a page fell back to the default language, so templates can mark them with its lang and dir (WCAG 3.1.2).
 import type { Content } from "../types.js";
 import type { FallbackMarks } from "./i18n.js";
 import { textAt } from "../translate/sources.js";
@@ -26,10 +25,7 @@ function blocksOf(content: Content, source: string): Record<string, unknown> | u
   return content.hotels.find((h) => `hotel:${h.id}` === source)?.text;
 }
 
-/**
- * Makes the function resolve calls once per page with the text blocks it read in its own language: it returns
- * the page's fallback marks, or undefined when every text it shows is its own language's.
- */
+/** The function that gives a page's fallback marks from the text blocks it read in its language (undefined: none fell back). */
 export function fallbackMarker({ content, split }: MarkInput): (reads: TextRead[]) => FallbackMarks | undefined {
   const def = content.site.languages[0];
   // (source, language) -> the default-language texts shown in its place, worked out once per block.

@@ -1,5 +1,4 @@
-// The page builder of a page's <head>: title, description, canonical URL, hreflang alternates, Open Graph and
-// JSON-LD. Pure; what it shows of the content its caller read through the recording layer (record.ts).
+// The page builder of a page's <head>: title, description, canonical URL, hreflang alternates, Open Graph and JSON-LD.
 import { OG_SIZE } from "../images/plan.js";
 import type { Content, Language } from "../types.js";
 import type { Head, ImageView } from "./pages.js";

@@ -1,10 +1,4 @@
-// Reads the start tags of an HTML page and hands each wanted attribute to a callback, following the HTML
-// standard's tokenizer for what it needs: comments, doctypes and end tags are skipped, the text of raw-text
-// elements (script, style, textarea, title) is never read as markup, attribute values are double-quoted,
-// single-quoted or unquoted, and character references in them are decoded. It builds no tree and looks at no
-// text between tags, which is why the dead-link check uses it: a full parser (htmlparser2) took 1.8 s of a
-// 7.5 s build of 4,008 pages; this takes about 0.17 s of a warm core for the 90 MB of those pages (2.3 ns a
-// character; about 0.4 s inside a build's rendering threads). test/site/html-scan.test.ts holds it to parse5. `hotelsite links` reads pages with it too, so the two checks agree on what a page links to.
+// A page's start tags' wanted attributes by the HTML standard's tokenizer rules, with no tree (a full parser took 1.8 s of 7.5).
 import { decodeHTMLAttribute } from "entities";
 
 /** Elements whose content is text to the tokenizer, up to their own end tag. */
@@ -22,20 +16,12 @@ const ENDS = new Uint8Array(63);
 for (const c of [9, 10, 12, 13, 32, 47, 62]) ENDS[c] = TAG_NAME_END | ATTRIBUTE_NAME_END;
 ENDS[61] = ATTRIBUTE_NAME_END;
 
-/**
- * A buffer for the code units of the pages scanned, kept between calls up to 1 MB (pages of 512 K characters; a
- * hotel page has about 20 K): a larger page (the home page of a large site, 6 M characters at 12,006 pages) gets
- * one of its own, freed with it, so no rendering thread keeps 12 MB for the three pages that needed it.
- */
+/** A buffer for the code units of the pages scanned, kept between calls up to 1 MB (a larger page gets one of its own). */
 let scratch = Buffer.allocUnsafeSlow(1 << 16);
 const SCRATCH_KEPT = 1 << 20;
 let scratchInUse = false;
 
-/**
- * The page's UTF-16 code units at the same positions, then a 0 (so code may look one past the last): a typed
- * array is read faster than charCodeAt, which checks how the string is stored on every call. The copy costs
- * 0.1-0.2 ns a character; `own` asks for a buffer of its own (a scan started from another scan's callback).
- */
+/** The page's UTF-16 code units, then a 0 (a typed array is read faster than charCodeAt); `own`: a buffer of its own. */
 function codeUnitsOf(html: string, own: boolean): Uint16Array {
   const bytes = 2 * html.length + 2;
   let buf = scratch;
@@ -53,17 +39,13 @@ const lower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
 /** A set of lower-case names by length, for finding a name in the page without copying it out. */
 type Names = (string[] | undefined)[];
 
-/** `names` by length. */
 function byLength(names: Iterable<string>): Names {
   const out: Names = [];
   for (const n of names) (out[n.length] ??= []).push(n);
   return out;
 }
 
-/**
- * The name of `names` that the page's code units [start, end) spell (ASCII letters in either case), else
- * undefined: the page's name is never copied out or lowered, and the string handed on is the set's own.
- */
+/** The name of `names` that the page's code units [start, end) spell (ASCII letters in either case), never copied out. */
 function nameAt(names: Names, units: Uint16Array, start: number, end: number): string | undefined {
   const candidates = names[end - start];
   if (!candidates) return undefined;
@@ -77,10 +59,7 @@ function nameAt(names: Names, units: Uint16Array, start: number, end: number): s
 /** The raw-text elements' names by length. */
 const RAW_NAMES = byLength(RAW_TEXT);
 
-/**
- * Calls `onAttribute(tag, name, value, at)` for every attribute of every start tag whose name is in `wanted`
- * (`at` is where the tag starts, the same for all attributes of one tag).
- */
+/** Calls `onAttribute(tag, name, value, at)` for every attribute in `wanted` of every start tag (`at`: where the tag starts). */
 export function scanStartTags(html: string, wanted: ReadonlySet<string>, onAttribute: (tag: string, name: string, value: string, at: number) => void): void {
   const own = scratchInUse;
   scratchInUse = true;
@@ -118,14 +97,12 @@ function scan(html: string, units: Uint16Array, wanted: ReadonlySet<string>, onA
       i = lt + 1;
       continue;
     }
-    // Tag name: up to white space, "/" or ">". It is copied out of the page (and lower-cased) only when an
-    // attribute is handed on: most tags have none.
+    // Tag name: copied out of the page only when an attribute is handed on.
     let j = lt + 1;
     let c = 0;
     while (j < n && ((c = units[j]) > 62 || !(ENDS[c] & TAG_NAME_END))) j++;
     const tagEnd = j;
     let tag: string | undefined;
-    // Attributes, until ">".
     while (j < n) {
       c = units[j];
       if (isSpace(c) || c === 47 /* / */) {

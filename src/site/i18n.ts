@@ -1,22 +1,17 @@
-// The one place a text field is chosen for a language: the page's language when it has the field, else the
-// default language's, with every such fallback recorded so `check` can report it.
+// The one place a text field is chosen for a language: its own when it has the field, else the default's, recorded.
 import type { TextValue } from "../types.js";
 import { typographic } from "./typography.js";
 
 /** A text source resolved for one language: its value, how many fields it has, and the ones that fell back. */
 export interface ResolvedText<T> {
   value: T;
-  /**
-   * How many text fields it has (coverage counts them). A count, not their pointers: resolved texts are kept for
-   * the whole run, and 12,006 pages' pointers were 29 MB.
-   */
+  /** How many text fields it has (a count, not their pointers: 12,006 pages' pointers were 29 MB). */
   fields: number;
   /** JSON pointers (inside the language block) of the fields that came from the default language. */
   fallbacks: string[];
 }
 
-/** Fills `value` from `preferred` where it has the same field, else from `fallback`, recording which; every text
- * comes out with typographic quotes (typography.ts). */
+/** Fills `value` from `preferred` where it has the same field, else from `fallback`, recording which (typographic quotes). */
 function merge(fallback: TextValue, preferred: unknown, pointer: string, out: { fields: number; fallbacks: string[] }): TextValue {
   if (typeof fallback === "string") {
     out.fields++;
@@ -34,10 +29,7 @@ function merge(fallback: TextValue, preferred: unknown, pointer: string, out: { 
   return result;
 }
 
-/**
- * Resolves a block of text for `lang`, field by field, falling back to `defaultLang`. The default language's
- * block decides which fields exist; extra fields in a translation are ignored.
- */
+/** Resolves a block of text for `lang`, field by field, falling back to `defaultLang` (whose block decides the fields). */
 export function resolveText<T>(blocks: Record<string, unknown>, lang: string, defaultLang: string): ResolvedText<T> {
   const out = { fields: 0, fallbacks: [] as string[] };
   const base = (blocks[defaultLang] ?? {}) as TextValue;
@@ -53,10 +45,7 @@ export interface FallbackMarks {
   texts: string[];
 }
 
-/**
- * The UI strings with the site's name as one of them: the default language's name is site.yaml's `siteName`,
- * and each language may translate it as `siteName` in strings.yaml, falling back and reported like any string.
- */
+/** The UI strings with site.yaml's `siteName` as the default language's `siteName` (translated like any string). */
 export function withSiteName<T extends Record<string, unknown>>(strings: T, siteName: string, defaultLang: string): T {
   const block = (strings[defaultLang] ?? {}) as Record<string, unknown>;
   return { ...strings, [defaultLang]: { ...block, siteName } };

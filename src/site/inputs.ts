@@ -1,18 +1,10 @@
-// What a page can read while it is resolved (its inputs), as typed identities, and which of them differ between
-// two runs' content. Each input is one interned object with a kind, a source, a language and a field (Hugo's
-// identity package): resolve's accessors record the objects a page reads (record.ts), changedInputs returns the
-// objects whose values changed, and the planner compares the two by identity. Pure.
+// What a page can read while it is resolved (its inputs) as interned identities, and which of them differ between two runs.
 import type { Content, Hotel } from "../types.js";
 import { Memo, table } from "../util/memo.js";
 
-/**
- * The kinds of input: site.yaml; the hotel list; a language's block of a text source read whole, its shape (keys
- * and list lengths, no words) or one field of it; a hotel's own fields (layout, image, region...) as one block or
- * one of them; an image file's facts.
- */
+/** The kinds of input (each is described at `input` below). */
 export type InputKind = "site" | "hotels" | "text" | "shape" | "field" | "own" | "image";
 
-// Every input ever made, by its parts: the same parts give the same object, in any run.
 const interned = new Map<string, Input>();
 
 /** One thing a page can read. Never made directly: `input` below hands out the one object for its parts. */
@@ -25,7 +17,7 @@ export class Input {
     readonly field?: string,
   ) {}
 
-  /** The input of these parts. */
+  /** The input of these parts: the same parts give the same object, in any run. */
   static of(kind: InputKind, source: string, lang?: string, field?: string): Input {
     const key = `${kind}\u0000${source}\u0000${lang ?? ""}\u0000${field ?? ""}`;
     let i = interned.get(key);
@@ -61,10 +53,7 @@ export const input = {
   text: (source: string, lang: string) => Input.of("text", source, lang),
   /** A default-language block's shape: what a translation that needed no fallback reads of it, read whole. */
   shape: (source: string, lang: string) => Input.of("shape", source, lang),
-  /**
-   * One field of a language's block, for what reads the block field by field. A translation's field is its words
-   * in the parts the default language's field has: when those parts change, each translation's field changes too.
-   */
+  /** One field of a language's block, for what reads the block field by field. */
   field: (source: string, lang: string, key: string) => Input.of("field", source, lang, key),
   /** A hotel's own fields apart from its text, as one block. */
   hotel: (id: string) => Input.of("own", hotelSource(id)),
@@ -74,11 +63,7 @@ export const input = {
   image: (ref: string) => Input.of("image", ref),
 };
 
-/**
- * A block whose fields pages read one by one: a language's text block, or a hotel's own fields. Two runs' are
- * the same while the block is the same object (load hands an unchanged file's objects to the next run); else
- * changedInputs compares them field by field, and names each field that differs.
- */
+/** A block whose fields pages read one by one (a language's text block, a hotel's own fields), compared field by field. */
 export class Fields {
   constructor(
     /** The block (undefined: the language has none). */
@@ -90,12 +75,7 @@ export class Fields {
   ) {}
 }
 
-/**
- * Every input of a run's content with its value, in groups: one per hotel (its fields and text blocks), one for
- * the images, one for the rest. A hotel's group is the same object from run to run while its file is not saved,
- * so comparing two runs skips it whole; within a group values are compared by identity first, then by JSON, and
- * Fields field by field.
- */
+/** Every input of a run's content with its value, in groups (one per hotel, kept while its file is unsaved; images; the rest). */
 export type InputValues = Map<string, ReadonlyMap<Input, unknown>>;
 
 /** A hotel's group of inputs, per list of the site's languages, kept from run to run (util/memo.ts). */
@@ -149,11 +129,7 @@ function shapeOf(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === "string" ? "" : v));
 }
 
-/**
- * Adds the fields of a block that differ between two runs, the block's shape if a field's shape did, and the
- * block if anything did (a file read again may hold the same words). Returns the fields whose shape changed (a
- * default-language block's), which are changes of each translation's field too.
- */
+/** Adds the fields of a block that differ between two runs, its shape if a field's shape did, and the block; returns the shaped fields. */
 function addFields(changed: Set<Input>, block: Input, was: Fields | undefined, now: Fields | undefined): string[] {
   const before = (was?.of ?? {}) as Record<string, unknown>;
   const after = (now?.of ?? {}) as Record<string, unknown>;
@@ -175,12 +151,7 @@ function addFields(changed: Set<Input>, block: Input, was: Fields | undefined, n
   return shaped;
 }
 
-/**
- * The inputs whose values differ between two runs (added and removed ones included): for a block of fields, the
- * block and each field that differs; for a default-language block whose fields' shapes changed, its shape and
- * those fields of each translation (a translation's field is shown in the parts the default's has). Fields are
- * compared only in groups that are not the same object, so a save compares the saved file's blocks alone.
- */
+/** The inputs whose values differ between two runs (added and removed ones included), compared only in groups that are new objects. */
 export function changedInputs(before: InputValues, after: InputValues): Set<Input> {
   const changed = new Set<Input>();
   const compare = (was: ReadonlyMap<Input, unknown> | undefined, now: ReadonlyMap<Input, unknown> | undefined) => {
@@ -216,10 +187,7 @@ export function changedInputs(before: InputValues, after: InputValues): Set<Inpu
   return changed;
 }
 
-/**
- * A changed input as a run's report names it: a block by the fields of it that changed
- * ("hotel:dubai#en/description"), so `--verbose` says what changed, whatever the page recorded.
- */
+/** A changed input as `--verbose` names it: a block by the fields of it that changed ("hotel:dubai#en/description"). */
 export function describeChange(block: Input, changed: ReadonlySet<Input>): string {
   if (block.field !== undefined || (block.kind !== "text" && block.kind !== "own")) return String(block);
   const fields = [...changed].filter((c) => c.field !== undefined && c.source === block.source && c.lang === block.lang && c.kind === (block.kind === "text" ? "field" : "own"));

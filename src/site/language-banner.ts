@@ -1,6 +1,4 @@
-// The language banner's copy as one small file per language, fetched by the script only for a visitor whose
-// language the page is offered in: a page carries one empty banner, not every language's sentence, so each
-// added language costs a page only its links.
+// The language banner's copy as one small file per language, fetched by the script: a page carries one empty banner.
 import type { OutputFile } from "../render/assets.js";
 import type { Content, UiStrings } from "../types.js";
 import { format, resolveText } from "./i18n.js";
@@ -10,8 +8,7 @@ export const BANNER_COPY = "/languages/";
 
 /** What the script puts into the page's empty banner; the link's address is the page's own link to that language. */
 export interface BannerCopy {
-  /** The language the words are in (BCP 47) and their direction: the language's own, or the default language's
-   * when its banner sentence is not translated yet. */
+  /** The language the words are in (BCP 47): the language's own, or the default's when the sentence is not translated. */
   lang: string;
   dir: "ltr" | "rtl";
   text: string;

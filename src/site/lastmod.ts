@@ -1,7 +1,4 @@
-// A page's sitemap lastmod: the latest real change of the content files it is built from (the inputs resolve
-// recorded while it read them), as
-// git recorded them. Unknown when any of those files has no commit (not a git checkout, or not committed yet):
-// then there is no lastmod, rather than one that changes with every copy of the folder.
+// A page's sitemap lastmod: the latest commit of the content files it read; none when any of them has no commit.
 import type { Content } from "../types.js";
 import type { Input } from "./inputs.js";
 

@@ -1,7 +1,4 @@
-// The dead-link check: every root-relative link, image and script in the built pages must name a file that
-// the build writes, and every #fragment (on the page itself or on another page) an id that page has. Pages are
-// read by the HTML standard's tokenizer rules (html-scan.ts), not with patterns. Runs on the rendered output
-// before anything is written, so a broken link fails the build.
+// The dead-link check: every root-relative link of the built pages names a file the build writes, every #fragment an id.
 import { GO_NGINX_FILE } from "./host-rules/go.js";
 import { ContentError } from "../errors.js";
 import { isSpace as space, scanStartTags } from "./html-scan.js";
@@ -56,50 +53,19 @@ export function srcsetUrls(value: string): string[] {
   return urls;
 }
 
-/** The attributes the check reads. */
-export const SCANNED = new Set(["id", "name", "href", "src", "srcset", "imagesrcset"]);
-/** A bit per scanned name, to remember which a tag has shown already. */
-export const SCANNED_BIT: Record<string, number> = { id: 1, name: 2, href: 4, src: 8, srcset: 16, imagesrcset: 32 };
+/** The attributes the check reads, with a bit each to remember which a tag has shown already. */
+const SCANNED = new Set(["id", "name", "href", "src", "srcset", "imagesrcset"]);
+const SCANNED_BIT: Record<string, number> = { id: 1, name: 2, href: 4, src: 8, srcset: 16, imagesrcset: 32 };
 
-/**
- * What a page's scanned attributes add up to, in the order they come (scanPage's accumulator).
- */
-export class PageScan {
-  readonly links = new Set<string>();
-  readonly ids = new Set<string>();
-  /** srcset values already read: a home page repeats a few images' srcset thousands of times. */
-  private readonly srcsets = new Set<string>();
-
-  private keep(url: string): void {
-    if ((url.startsWith("/") && !url.startsWith("//")) || (url.startsWith("#") && url.length > 1)) this.links.add(url);
-  }
-
-  /** An id (or an anchor's name), decoded. */
-  id(value: string): void {
-    if (value) this.ids.add(value);
-  }
-
-  /** An href or src value, decoded: kept when root-relative or a same-page fragment. */
-  url(value: string): void {
-    this.keep(value.trim());
-  }
-
-  /** A srcset or imagesrcset value, decoded: each of its URLs. */
-  srcset(value: string): void {
-    if (this.srcsets.has(value)) return;
-    this.srcsets.add(value);
-    for (const url of srcsetUrls(value)) this.keep(url);
-  }
-
-  /** What was found, in the order first seen. */
-  result(): ScannedPage {
-    return { links: [...this.links], ids: [...this.ids] };
-  }
-}
-
-/** Parses a page: its internal links (root-relative or same-page fragments) and its ids. */
+/** Parses a page: its internal links (root-relative or same-page fragments) and its ids, in the order first seen. */
 export function scanPage(html: string): ScannedPage {
-  const scan = new PageScan();
+  const links = new Set<string>();
+  const ids = new Set<string>();
+  // srcset values already read: a home page repeats a few images' srcset thousands of times.
+  const srcsets = new Set<string>();
+  const keep = (url: string) => {
+    if ((url.startsWith("/") && !url.startsWith("//")) || (url.startsWith("#") && url.length > 1)) links.add(url);
+  };
   // A repeated attribute counts once, the first, as in the DOM: a bit per name seen in the current tag.
   let tagAt = -1;
   let seen = 0;
@@ -108,17 +74,15 @@ export function scanPage(html: string): ScannedPage {
     const bit = SCANNED_BIT[name];
     if (seen & bit) return;
     seen |= bit;
-    if (name === "id") scan.id(value);
-    else if (name === "name") tag === "a" && scan.id(value);
-    else if (name === "href" || name === "src") scan.url(value);
-    else scan.srcset(value);
+    if (name === "id" || name === "name") {
+      if (value && (name === "id" || tag === "a")) ids.add(value);
+    } else if (name === "href" || name === "src") keep(value.trim());
+    else if (!srcsets.has(value)) {
+      srcsets.add(value);
+      for (const url of srcsetUrls(value)) keep(url);
+    }
   });
-  return scan.result();
-}
-
-/** Root-relative URLs and same-page fragments referenced by href, src and srcset attributes. */
-export function internalLinks(html: string): string[] {
-  return scanPage(html).links;
+  return { links: [...links], ids: [...ids] };
 }
 
 /** The output file a root-relative URL is served from ("/zh/" -> "zh/index.html"). */
@@ -150,11 +114,7 @@ function fragmentOf(url: string): string {
   }
 }
 
-/**
- * Every link in `pages` that names no file in `files`, or a fragment its target page lacks: one located error
- * per page and link. Fragments are checked on pages of this list, and on those `idsOf` knows the ids of (watch:
- * the pages of the last run, without passing 4,008 of them for the links of the two it rendered).
- */
+/** Every link in `pages` that names no file in `files`, or a fragment its target (here or known to `idsOf`) lacks, located. */
 export function deadLinks(pages: LinkedPage[], files: Pick<ReadonlySet<string>, "has">, outDirShown: string, idsOf?: (file: string) => readonly string[] | undefined): ContentError[] {
   const scanned = pages.map((p) => ("html" in p ? { outFile: p.outFile, ...scanPage(p.html) } : p));
   // The ids of a page become a set only when a fragment names that page.

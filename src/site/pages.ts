@@ -1,5 +1,4 @@
-// The contract between the pipeline and the templates: everything a template shows, already resolved for
-// its language. Templates import these types and nothing else from src/.
+// The contract with the templates: everything a template shows, resolved for its language (they import nothing else of src/).
 import type { FallbackMarks } from "./i18n.js";
 import type { HomeText, UiStrings } from "../types.js";
 
@@ -64,8 +63,7 @@ export interface Chrome {
   homeHref: string;
   destinationsHref: string;
   languages: LanguageLink[];
-  /** The folder of the language banner's copy, one file per language ("/languages/" + "ja.json"): the page
-   * carries one empty banner, the script fills it for a visitor of another language. */
+  /** The folder of the language banner's copy, one file per language ("/languages/" + "ja.json"), which the script reads. */
   bannerCopy: string;
   bookNow: BookLink<"header" | "menu" | "footer">;
   popular: { name: string; href: string }[];
@@ -119,10 +117,7 @@ export interface AvailabilityView {
   names: { checkIn: string; checkOut: string; adults: string; rooms: string; children?: string; childAge?: string };
   /** "noreferrer" when site.yaml's affiliate.noreferrer hides the referring page from the partner. */
   rel?: string;
-  /**
-   * A network's form: the partner's search URL that the page's script completes with the visitor's fields and puts
-   * in the `destination` field on submit (the visible fields then have no name of their own).
-   */
+  /** A network's form: the partner's search URL the script completes with the visitor's fields into `destination` on submit. */
   search?: string;
 }
 

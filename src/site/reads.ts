@@ -1,7 +1,4 @@
-// What a page reads while it is resolved: the Recorder keeps the inputs (inputs.ts) of the page being made, each
-// once, in the order first read; a text's entry says what reading it whole or one field of it records. Entries are
-// kept across runs by the resolved texts they describe in the session's Memo (text-cache.ts hands an unchanged
-// file's texts to the next run). Pure.
+// What a page reads while it is resolved: the Recorder of its inputs, and what reading a text whole or per field records.
 import { table, type Memo } from "../util/memo.js";
 import type { ResolvedText } from "./i18n.js";
 import { input, type Input } from "./inputs.js";
@@ -21,18 +18,15 @@ export interface Coverage {
 export class Recorder {
   private seen = new Set<Input>();
   private list: Input[] = [];
-  /** Starts recording a page. */
   page(): void {
     this.seen = new Set();
     this.list = [];
   }
-  /** Records an input, once per page. */
   use(i: Input): void {
     if (this.seen.has(i)) return;
     this.seen.add(i);
     this.list.push(i);
   }
-  /** The page's inputs, in the order first read. */
   inputs(): Input[] {
     return this.list;
   }
@@ -41,11 +35,7 @@ export class Recorder {
 /** What a page shows of a text, for its fallback marks: the text's source and language, and its fields that fell back. */
 export type Shown = ResolvedText<unknown> & { source: string; lang: string };
 
-/**
- * What reading one field of a text records: the field (input.field), the default language's field where a
- * translation fell back to it, and what it shows that fell back, for the page's marks. Made once per text,
- * language and field: a 4,008-page build's cards and footers read 20,000.
- */
+/** What reading one field of a text records (its input, the default's where it fell back, what it shows), made once. */
 export interface FieldRead {
   input: Input;
   fellBackTo?: Input;
@@ -63,14 +53,9 @@ export type TextEntry = Shown & {
   coverage: Coverage;
 };
 
-// Entries by resolved text, kept in the run's Memo: watch's home page, which reads every hotel's text, makes entries
-// for the changed hotels only, not 1,334 of them on every save at 4,008 pages.
 const ENTRIES = table<ResolvedText<unknown>, TextEntry>("text entries");
 
-/**
- * The entry of a resolved text of `source` in `lang`, made once per resolved text (and what it is read as).
- * `base` is the default language's resolved text of the same source (the same as `resolved` in that language).
- */
+/** The entry of a resolved text of `source` in `lang`, made once per resolved text (`base`: the default language's). */
 export function textEntry(memo: Memo, resolved: ResolvedText<unknown>, base: ResolvedText<unknown>, source: string, lang: string, def: string, file: string): TextEntry {
   const baseEntry = lang === def ? undefined : textEntry(memo, base, base, source, def, def, file);
   const entries = memo.map(ENTRIES);
@@ -86,11 +71,7 @@ export function textEntry(memo: Memo, resolved: ResolvedText<unknown>, base: Res
   return entry;
 }
 
-/**
- * What reading field `key` of a text records, made once per entry and field: the field in the page's language
- * (for a translation, that covers the parts the default language's field has: input.field), and the default
- * language's field too where the translation fell back to it (its words are shown).
- */
+/** What reading field `key` of a text records, made once per entry and field. */
 export function fieldRead(r: TextEntry, key: string): FieldRead {
   let read = r.fieldReads.get(key);
   if (!read) {

@@ -1,7 +1,4 @@
-// The recording layer: every read of content a page (or a route file) makes goes through these accessors, and
-// each records the inputs (inputs.ts) it read for the page being made, so the planner re-resolves exactly the
-// pages whose recorded inputs changed. resolve.ts builds pages from what they return; publish.ts reads the
-// content through `recordedContent`. Pure.
+// The recording layer: every read of content a page or a route file makes goes through these accessors, which record it.
 import type { Content, Hotel, HotelText, ImageInfo, UiStrings } from "../types.js";
 import { imagePlan } from "../images/plan.js";
 import type { ImageView } from "./pages.js";
@@ -26,8 +23,7 @@ export function contentReader(content: Content, o: { memo?: Memo; routes: Routes
   let shown = new Set<Shown>();
   const coverage: Coverage[] = [];
 
-  // Each (source, language) is resolved once and its coverage recorded once; found by the text's blocks object
-  // and the language, not by a name made on every read: a home page reads 1,334 hotels' texts.
+  // Each (source, language) resolved once, found by the text's blocks object (a home page reads 1,334 hotels' texts).
   const cache = new Map<object, Map<string, { entry: TextEntry; view?: object }>>();
   function resolved(source: string, blocks: Record<string, unknown>, lang: string) {
     let byLang = cache.get(blocks);
@@ -50,7 +46,7 @@ export function contentReader(content: Content, o: { memo?: Memo; routes: Routes
   /** A text read field by field (other hotels' texts: the home page's cards, the footers' names): each field as it is read. */
   function textFields<T extends object>(source: string, blocks: Record<string, unknown>, lang: string): T {
     const r = resolved(source, blocks, lang);
-    const entry = r.entry;
+    const { entry } = r;
     r.view ??= new Proxy(entry.value as object, {
       get(target, key) {
         if (typeof key === "string") {
@@ -65,8 +61,7 @@ export function contentReader(content: Content, o: { memo?: Memo; routes: Routes
     return r.view as T;
   }
 
-  // An image's responsive variants and og image come from the image stage's plan, made once per image; with its
-  // alt text it is one object for every page that shows it (a hotel's page and its card).
+  // An image's view from the image stage's plan, one object per image and alt text for every page that shows it.
   const views = new Map<string, { view: Omit<ImageView, "alt">; withAlt: Map<string, ImageView> }>();
   const image = (ref: string, alt: string): ImageView => {
     let plan = views.get(ref);
@@ -104,10 +99,7 @@ export function contentReader(content: Content, o: { memo?: Memo; routes: Routes
   };
 }
 
-/**
- * A view of `target` whose property reads go through `get` (a Proxy over a new object, so a frozen target's
- * invariants do not bind the values it returns); spreading it reads every property.
- */
+/** A view of `target` whose property reads go through `get` (a Proxy over a new object: a frozen target's invariants do not bind). */
 function view<T extends object>(target: T, get: (key: string) => unknown): T {
   const read = (key: string | symbol) => (typeof key === "string" ? get(key) : (target as Record<symbol, unknown>)[key]);
   return new Proxy({} as T, {
@@ -118,11 +110,7 @@ function view<T extends object>(target: T, get: (key: string) => unknown): T {
   });
 }
 
-/**
- * `content` as the files beside the pages read it (publish.ts), each read recorded: the settings (and the flags
- * made from them), the hotel list and each hotel's own fields and text blocks, the text files' blocks, the images.
- * Whoever adds a publishing file reads the content as usual and what it reads is recorded.
- */
+/** `content` as the files beside the pages read it (publish.ts), each read recorded. */
 export function recordedContent(content: Content, use: (i: Input) => void): Content {
   const blocks = (source: string, byLang: Record<string, unknown>) => {
     for (const lang of Object.keys(byLang)) use(input.text(source, lang));

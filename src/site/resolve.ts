@@ -1,9 +1,6 @@
-// Stage 3: validated content -> the list of pages (language x route), each with every field resolved for its
-// language and every fallback recorded. Pure: no I/O, no clock (the build passes the date in). The page builders
-// below (head, chrome, home, hotel, not found) read content only through the accessors of record.ts, which record
-// what each page read, so a later run re-resolves exactly the pages whose recorded inputs changed.
+// Stage 3: validated content -> pages (language x route), every field resolved and every read recorded (record.ts). Pure.
 import type { Content, HomeText, Hotel, HotelText, Language } from "../types.js";
-import { bookLink, PAGE_PLACEMENTS, pageKey, type Placement } from "./affiliate.js";
+import { bookLink, PAGE_PLACEMENTS, pageKey } from "./affiliate.js";
 import { factViews, featuresBeyondFacts } from "./facts.js";
 import { availabilityForm } from "./availability.js";
 import { groupByRegion } from "./regions.js";
@@ -11,7 +8,7 @@ import { fallbackMarker } from "./fallback-marks.js";
 import { flagUrl } from "./flags.js";
 import { BANNER_COPY } from "./language-banner.js";
 import { format } from "./i18n.js";
-import type { BookLink, Chrome, HotelCard, HotelView, Page } from "./pages.js";
+import type { BookLink, Chrome, HotelCard, HotelView, Page, Placement } from "./pages.js";
 import { input, type Input } from "./inputs.js";
 import type { Memo } from "../util/memo.js";
 import type { Coverage } from "./reads.js";
@@ -26,26 +23,19 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** The build's date: the footer's copyright year. */
   now: Date;
-  /** What the last run worked out from the objects this content shares with it (util/memo.ts); none: a new one. */
+  /** What the last run worked out from the objects this content shares with it (util/memo.ts). */
   memo?: Memo;
 }
 
-/**
- * The inputs a page read, each once. A list, not a Set: a page reads about twenty, and 12,006 pages' Sets were
- * 7 MB more than their lists.
- */
+/** The inputs a page read, each once (a list: 12,006 pages' Sets were 7 MB more). */
 export type PageInputs = readonly Input[];
 
-/**
- * A page of the site before it is resolved: what it is and where it goes, known from the routes alone, so a run
- * can plan which pages to resolve and in which order before resolving any (plan.ts).
- */
+/** A page before it is resolved, known from the routes alone, so a run can plan which pages to resolve (plan.ts). */
 export interface PageSlot {
   route: Route;
   lang: Language;
   outFile: string;
   kind: Route["kind"];
-  /** The hotel of a hotel page. */
   hotel?: string;
 }
 
@@ -109,11 +99,7 @@ export interface SiteResolver {
   site(): Omit<ResolvedSite, "pages">;
 }
 
-/**
- * Stage 3 page by page: a build renders and lets go of each page before the next is resolved, so memory holds the
- * pages in flight instead of the site; watch resolves only the pages a save changed, those an editor looks at
- * first. The shared parts (texts, popular lists, alternates) are made once, whichever page asks first.
- */
+/** Stage 3 page by page, so memory holds the pages in flight, not the site; the parts pages share are made once. */
 export function siteResolver(content: Content, opts: ResolveOptions): SiteResolver {
   const { site } = content;
   const routes = makeRoutes(site, opts.baseUrl);
@@ -124,19 +110,16 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const rel = `sponsored nofollow noopener${site.affiliate.noreferrer ? " noreferrer" : ""}`;
   const marks = fallbackMarker({ content, split: paragraphs });
   const byId = new Map(content.hotels.map((h) => [h.id, h]));
-  const hotelById = (id: string) => byId.get(id)!;
-  // A hotel's image with its alt text (the image as the caller read it).
   const hotelImage = (image: string | undefined, t: HotelText) => read.image(image ?? site.defaultImage, t.imageAlt);
   const book = <P extends Placement>(link: string, label: string, route: Route, lang: string, placements: readonly P[], programme?: string): BookLink<P> =>
     bookLink({ link, label, rel, site, lang, page: pageKey(route, routes.slug), placements, programme, memo: opts.memo });
 
-  // What the chrome shows the same on every page of a language, made once per language (pages share it).
   const flagSrc = new Map(languages.map((l) => [l.code, flagUrl(l, content.flags)]));
   const popularLists = new Map<string, Chrome["popular"]>();
 
   // Every page reads the popular hotels' names (recording them as its inputs); the list is made once a language.
   const popularOf = (lang: string): Chrome["popular"] => {
-    const names = site.popularDestinations.map((id) => read.hotelText(hotelById(id), lang).name);
+    const names = site.popularDestinations.map((id) => read.hotelText(byId.get(id)!, lang).name);
     let popular = popularLists.get(lang);
     if (!popular) popularLists.set(lang, (popular = site.popularDestinations.map((id, i) => ({ name: names[i], href: routes.url({ kind: "hotel", id }, lang) }))));
     return popular;
@@ -191,12 +174,10 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
     for (const route of [{ kind: "home" }, ...content.hotels.map((h) => ({ kind: "hotel", id: h.id })), { kind: "notFound" }] as Route[])
       slots.push({ route, lang, outFile: routes.outFile(route, lang.code), kind: route.kind, hotel: route.kind === "hotel" ? route.id : undefined });
 
-  /** Resolves one page, recording what it reads. */
   function page({ route, lang, outFile }: PageSlot): Page {
     read.begin();
     const rest = route.kind === "home" ? homeBody(lang) : route.kind === "hotel" ? hotelBody(byId.get(route.id)!, lang) : notFoundBody(lang);
     const resolvedPage = { lang: { code: lang.code, htmlLang: lang.htmlLang, locale: lang.locale, dir: lang.dir ?? "ltr" }, url: routes.url(route, lang.code), outFile, chrome: chrome(route, lang), t: strings(lang.code), ...rest } as Page;
-    // The default-language texts this page shows in place of its own (recorded by text() as it read them).
     const reads = read.end();
     const fallback = marks(reads.shown.filter((r) => r.lang === lang.code));
     if (fallback) resolvedPage.fallback = fallback;

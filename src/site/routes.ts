@@ -1,7 +1,5 @@
-// Every URL and output path of the site is made here, so templates, sitemap, hreflang and canonical links
-// can never disagree. Internal URLs are root-relative and end in "/" (the form every static host serves
-// without a redirect); absolute URLs add the base URL.
-import type { ImageInfo, Language, SiteSettings } from "../types.js";
+// Every URL and output path of the site is made here, so templates, sitemap, hreflang and canonical links never disagree.
+import type { ImageInfo, SiteSettings } from "../types.js";
 
 /** The route of a page, independent of its language. */
 export type Route = { kind: "home" } | { kind: "hotel"; id: string } | { kind: "notFound" };
@@ -27,8 +25,7 @@ export function makeRoutes(site: SiteSettings, baseUrl = site.baseUrl): Routes {
   const defaultLang = site.languages[0].code;
   const prefix = (lang: string) => (lang === defaultLang ? "/" : `/${lang}/`);
   const origin = baseUrl.replace(/\/+$/, "");
-  // Each URL is made once per maker and handed out again: a page links to a few dozen, most of them on every
-  // page of its language, and 12,006 pages held 30 MB of equal URLs made one by one.
+  // Each URL is made once per maker and handed out again: 12,006 pages held 30 MB of equal URLs made one by one.
   const made = new Map<string, Map<string, string>>();
   const absolute = new Map<string, string>();
   const routes: Routes = {
@@ -74,10 +71,4 @@ function urlOf(route: Route, prefix: string, slug: (id: string) => string): stri
     case "notFound":
       return `${prefix}404.html`;
   }
-}
-
-/** The language a root-relative path belongs to: its first segment when that is a language, else the default. */
-export function languageOfPath(pathname: string, languages: Language[]): string {
-  const first = pathname.split("/")[1] ?? "";
-  return languages.find((l, i) => i > 0 && l.code === first)?.code ?? languages[0].code;
 }

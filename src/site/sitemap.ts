@@ -1,7 +1,4 @@
-// The sitemap: every indexable page with its language alternates. Its size is pages times languages (each page
-// lists every language's URL), so a site with many languages outgrows the protocol's limit for one file (50,000
-// URLs, 50 MB): then sitemap.xml is an index of sitemap-1.xml, sitemap-2.xml, ..., each within the limit, and
-// no single string holds the whole list.
+// The sitemap: every indexable page with its alternates, or an index of sitemap-N.xml files each within the protocol's limits.
 import type { OutputFile } from "../render/assets.js";
 import type { Content } from "../types.js";
 import type { ResolvedSite } from "./resolve.js";
@@ -27,10 +24,7 @@ function alternatesXml(alternates: Alternates, made: WeakMap<Alternates, string>
   return links;
 }
 
-/**
- * sitemap.xml, alone when the site fits one file's limits; else sitemap.xml as a <sitemapindex> of numbered
- * files, each filled in page order up to the limits. `limits` is for tests.
- */
+/** sitemap.xml alone when the site fits one file's limits, else as a <sitemapindex> of numbered files (`limits`: for tests). */
 export function sitemapFiles(site: ResolvedSite, changedAt?: Content["changedAt"], limits = SITEMAP_LIMITS): OutputFile[] {
   const room = limits.bytes - Buffer.byteLength(HEAD + URLSET + URLSET_END);
   // Each file as bytes once it is complete: its text is let go before the next one is made.

@@ -1,7 +1,4 @@
-// Instant next pages: speculation rules that prerender a page of this site when the visitor shows intent (a
-// pointer resting on its link, a touch starting on it), never an outbound or booking link, a redirect path
-// (/go/), the editor (/admin/) or a link to this page's own parts. One constant block in every page's <head>;
-// the Content-Security-Policy allows exactly it by its hash (no 'unsafe-inline').
+// Instant next pages: speculation rules that prerender this site's pages on intent, never outbound, /go/ or /admin/ links.
 import { createHash } from "node:crypto";
 
 const RULES = {

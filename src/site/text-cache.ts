@@ -1,6 +1,4 @@
-// resolveText kept per pair of parsed blocks (the default language's and the page language's), in the run's Memo:
-// load hands an unchanged file's same objects to the next run, so re-resolving a page that lists every hotel
-// (the home page) costs only the hotels whose text changed. Pure; the memo holds nothing a run did not make.
+// resolveText kept per pair of parsed blocks in the run's Memo, so a home page re-resolved costs only the changed hotels.
 import { table, type Memo } from "../util/memo.js";
 import { resolveText, type ResolvedText } from "./i18n.js";
 

@@ -1,14 +1,10 @@
-// Typographic quotes and apostrophes made from the plain ones editors type (Dubai's -> Dubai’s, "I do" -> “I do”),
-// in every language's copy, at build time: the content stays as typed, the pages read as set type. Pure.
+// Typographic quotes and apostrophes made at build time from the plain ones editors type (Dubai's -> Dubai’s).
 
 // What may stand before an opening quote: the text's start, a space, an opening bracket, a dash or an opening quote.
 const OPENS = /[\s\p{Ps}\p{Pi}\p{Pd}/]/u;
 const LETTER = /[\p{L}\p{N}]/u;
 
-/**
- * The text with ' and " made into ’ ‘ “ ”: opening at a word's start, closing (or an apostrophe) elsewhere; a
- * double quote between two letters opens or closes as the one before it did not.
- */
+/** The text with ' and " made into ’ ‘ “ ”: opening at a word's start, closing (or an apostrophe) elsewhere. */
 export function typographic(text: string): string {
   if (!text.includes("'") && !text.includes('"')) return text;
   let out = "";

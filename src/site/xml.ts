@@ -1,5 +1,4 @@
-// XML escaping for everything hotelsite writes as XML or HTML outside React: the sitemap, alias fallback pages,
-// XLIFF exports and check's HTML report. One escaper: entities' escapeUTF8 (&lt; &gt; &amp; &quot; &apos;).
+// The one XML escaper for what hotelsite writes as XML or HTML outside React (sitemap, alias pages, XLIFF, reports).
 import { escapeUTF8 } from "entities";
 
 /** Escapes text for XML or HTML character data and quoted attribute values. */
@@ -7,11 +6,7 @@ export function xmlEscape(s: string): string {
   return escapeUTF8(s);
 }
 
-/**
- * A self-contained HTML page for a report (check's, report's): no script, and a policy that lets it load
- * nothing but its own inline style, so it opens offline and nothing in it can call out. `title` is escaped here;
- * `body` is markup its caller escaped.
- */
+/** A self-contained HTML page for a report that loads nothing but its inline style (`body`: markup its caller escaped). */
 export function standalonePage(o: { title: string; style: string; body: string; noindex?: boolean }): string {
   return `<!doctype html>
 <html lang="en">

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { deadLinks, fileForUrl, internalLinks, scanPage, srcsetUrls } from "../../src/site/links.js";
+import { deadLinks, fileForUrl, scanPage, srcsetUrls } from "../../src/site/links.js";
 
-describe("internalLinks", () => {
+describe("scanPage links", () => {
   it("finds root-relative URLs in href, src and srcset, quoted or not, and skips external ones", () => {
     const html = `<a href="/zh/">x</a><a href=/a/b/>y</a><img src='/i.png' srcset="/i-480.png 480w, /i-960.png 960w"><a href="https://x.test/">z</a><a href="//cdn.test/x">w</a><a href="mailto:a@b.c">m</a><a href="#main">s</a>`;
-    expect(internalLinks(html).sort()).toEqual(["#main", "/a/b/", "/i-480.png", "/i-960.png", "/i.png", "/zh/"]);
+    expect(scanPage(html).links.sort()).toEqual(["#main", "/a/b/", "/i-480.png", "/i-960.png", "/i.png", "/zh/"]);
   });
 });
 

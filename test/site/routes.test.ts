@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageOfPath, makeRoutes } from "../../src/site/routes.js";
+import { makeRoutes } from "../../src/site/routes.js";
 import type { SiteSettings } from "../../src/types.js";
 
 const lang = (code: string) => ({ code, label: code, nativeName: code, flag: "", htmlLang: code, locale: "xx_XX" });
@@ -45,15 +45,5 @@ describe("routes", () => {
 
   it("puts the content hash in image names", () => {
     expect(r.image("images/hotels/dubai.svg", { width: 1, height: 1, hash: "abc123", ext: "svg" })).toBe("/assets/images/hotels/dubai.abc123.svg");
-  });
-});
-
-describe("languageOfPath", () => {
-  it("reads the language from the first segment only", () => {
-    expect(languageOfPath("/zh/grand-hyatt-dubai/", site.languages)).toBe("zh");
-    expect(languageOfPath("/ja", site.languages)).toBe("ja");
-    expect(languageOfPath("/grand-hyatt-zh/", site.languages)).toBe("en");
-    expect(languageOfPath("/en/", site.languages)).toBe("en");
-    expect(languageOfPath("/zhx/", site.languages)).toBe("en");
   });
 });

@@ -4,7 +4,7 @@ import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
-import { contentSecurityPolicy } from "../../src/site/publish.js";
+import { contentSecurityPolicy } from "../../src/site/host-rules/policy.js";
 
 /** The policy of the fixture site, whose partner host is book.example.com. */
 const CONTENT_SECURITY_POLICY = contentSecurityPolicy(["book.example.com"]);

@@ -1,7 +1,4 @@
-// Every /go/ target of a site, from the placement table (src/affiliate/placements.ts): each placement id with
-// the URL its link opens, and the availability form's with the fields the visitor fills in, passed on by the
-// host when the programme takes them on the destination (a network that wraps the destination gets the form's
-// link without the dates, as the form does without its script).
+// Every /go/ target of a site, from the placement table: each placement id's URL, and the form fields a host passes on.
 import { placementRows } from "../../affiliate/placements.js";
 import { programmeOf, programmesOf } from "../../affiliate/programmes.js";
 import type { Content } from "../../types.js";

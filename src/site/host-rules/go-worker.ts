@@ -1,8 +1,4 @@
-// Cloudflare Pages' side of click counting: `_worker.js` (a Pages Function in advanced mode, so it ships inside
-// the output folder) answers /go/<id> with a 302 from its generated map, and `_routes.json` keeps every other
-// request away from it (served as static files, never counted as Function invocations). When the project binds
-// a Workers Analytics Engine dataset as CLICKS, each GET writes one data point: the id and a visitor class, no
-// address, user agent or query; `hotelsite report` reads the dataset's export (docs/report.md gives the query).
+// Cloudflare Pages' side of click counting: `_worker.js` answers /go/<id>, `_routes.json` keeps other requests from it.
 import { BOT_PATTERN, goMap, type GoEntry } from "./go.js";
 
 /** `_routes.json`: only /go/ runs the function. */

@@ -1,6 +1,4 @@
-// `_headers` for Netlify and Cloudflare Pages: rules by pattern, never one per page. Both hosts apply every
-// matching rule and join repeated headers with a comma, so Cache-Control is set by rules that never overlap:
-// /assets/* (hashed, immutable) against the page patterns (/, /:page/, /:section/:page/, the 404 pages).
+// `_headers` for Netlify and Cloudflare Pages: rules by pattern whose Cache-Control never overlaps (hosts join repeats).
 import { CACHE_FOREVER, CACHE_REVALIDATE, securityHeaders } from "./policy.js";
 import type { HostPlan } from "./plan.js";
 
@@ -23,11 +21,7 @@ export function headersFile(plan: HostPlan): string {
   ].join("\n");
 }
 
-/**
- * The editor's folder gets its own policy in place of the site's. Cloudflare Pages joins the values of every matching
- * rule, so `! Content-Security-Policy` first drops the site's (it applies a rule's removals before its values);
- * Netlify skips that line (no colon) and takes the later rule's value of a header, as the preview server does.
- */
+/** The editor's folder's own policy in place of the site's (`! Content-Security-Policy` drops it on Cloudflare; Netlify skips it). */
 function adminBlock(admin: NonNullable<HostPlan["admin"]>): string {
   return `${admin.prefix}*\n  ! Content-Security-Policy\n  Content-Security-Policy: ${admin.policy}\n  X-Robots-Tag: noindex\n`;
 }

@@ -1,7 +1,4 @@
-// Every host's rules file, from one plan: `_headers` and `_redirects` (Netlify, Cloudflare Pages),
-// `_redirects.netlify` (Netlify's dialect) and `_nginx.conf` (nginx); with countClicks on, also the /go/ files:
-// `_nginx_clicks.conf` (nginx's http block), `_worker.js` and `_routes.json` (Cloudflare Pages). The README and
-// docs/report.md say which host reads which.
+// Every host's rules file, from one plan (docs/report.md and the README say which host reads which).
 import type { OutputFile } from "../../render/assets.js";
 import type { Content } from "../../types.js";
 import type { ResolvedSite } from "../resolve.js";

@@ -1,6 +1,4 @@
-// `_nginx.conf`, included by the README's server block: the security headers, cache rules, each language's
-// not-found page and renamed hotels' redirects. nginx drops every server-level add_header inside a location
-// with its own add_header, so the one location that sets a header (/assets/) repeats the security headers.
+// `_nginx.conf` for the server block (a location with its own add_header drops the server's: /assets/ repeats them).
 import { CACHE_FOREVER, CACHE_REVALIDATE, securityHeaders } from "./policy.js";
 import { nginxGoLocation } from "./go.js";
 import type { HostPlan } from "./plan.js";

@@ -1,6 +1,4 @@
-// What the hosting rules must say, once for every host: where each language's misses go and which old URLs
-// moved where. Each host's file (headers.ts, redirects.ts, nginx.ts) writes this plan in its own syntax, so
-// the rules have the same size at 100 or 4,000 pages: they grow with languages and renamed hotels only.
+// What the hosting rules must say, once for every host; each host's file writes this plan in its own syntax.
 import type { Content } from "../../types.js";
 import type { ResolvedSite } from "../resolve.js";
 import { movedUrls, type Moved } from "../aliases.js";

@@ -1,27 +1,22 @@
 // What every host must send: the security headers and the two cache rules, written once for all hosts' files.
 import { SPECULATION_RULES_HASH } from "../speculation.js";
 
-/**
- * The Content-Security-Policy every page is served with: no inline script but the speculation rules (allowed by
- * their hash), no third-party code, and forms may
- * submit only to the affiliate programmes' hosts (the availability form's target and where a network redirects it),
- * and to the site itself when the form goes through /go/ (countClicks), whose redirect leads to those hosts.
- */
+/** The Content-Security-Policy of every page: no inline script but the speculation rules, forms only to the programmes' hosts. */
 export function contentSecurityPolicy(formHosts: readonly string[], self = false): string {
   const hosts = [...(self ? ["'self'"] : []), ...formHosts.map((h) => `https://${h}`)];
   const formAction = hosts.length ? hosts.join(" ") : "'none'";
   return [
-  "default-src 'self'",
-  `script-src 'self' ${SPECULATION_RULES_HASH}`,
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  `form-action ${formAction}`,
-  "frame-ancestors 'none'",
-  "upgrade-insecure-requests",
+    "default-src 'self'",
+    `script-src 'self' ${SPECULATION_RULES_HASH}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action ${formAction}`,
+    "frame-ancestors 'none'",
+    "upgrade-insecure-requests",
   ].join("; ");
 }
 

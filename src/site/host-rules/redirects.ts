@@ -1,6 +1,4 @@
-// `_redirects` in its two dialects. Cloudflare Pages refuses any status but 200 and 3xx (it serves the nearest
-// 404.html by itself) and follows redirects even where a file exists; Netlify needs `404` rules for each
-// language's not-found page and `!` to make a redirect win over the fallback page left at an old URL.
+// `_redirects` in its two dialects: Cloudflare Pages' (3xx only) and Netlify's (forced redirects, language 404s).
 import { netlifyGoRules } from "./go.js";
 import type { HostPlan } from "./plan.js";
 
