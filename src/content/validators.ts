@@ -4,8 +4,8 @@ import { createHash } from "node:crypto";
 import { createRequire, Module } from "node:module";
 import path from "node:path";
 import type { ValidateFunction } from "ajv";
-import { renameSync, writeFileSync } from "node:fs";
 import { readSealed, writeSealed } from "../io/cache.js";
+import { writeWholeSync } from "../io/write.js";
 import { readPlainSync } from "../util/read-plain.js";
 import { packageRoot } from "../util/paths.js";
 import homeSchema from "./schemas/home.schema.json" with { type: "json" };
@@ -52,10 +52,8 @@ function moduleName(require: NodeJS.Require): string {
 /** Writes the module into the compiled package's lib/ (`npm run compile` runs this after bundling). */
 export function writePackagedValidators(): void {
   const require = createRequire(path.join(packageRoot(), "package.json"));
-  const file = path.join(packageRoot(), "lib", moduleName(require));
   // Whole or not at all: a build reading it meanwhile sees the old module or the new one, never a cut one.
-  writeFileSync(`${file}.${process.pid}.tmp`, generate(require));
-  renameSync(`${file}.${process.pid}.tmp`, file);
+  writeWholeSync(path.join(packageRoot(), "lib", moduleName(require)), generate(require));
 }
 
 /** Compiles the schemas with ajv into one standalone CommonJS module's source. */

@@ -1,11 +1,12 @@
 // The user's cache, the one module every cache user goes through: cached code is imported, so the folder must be
 // private to its user (made 0700 one level at a time, never recursively: that spins on /proc/self) and each entry checked.
-import { createHash, randomBytes } from "node:crypto";
-import { accessSync, constants, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { accessSync, constants, lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cacheDir } from "../util/paths.js";
 import { readPlainSync } from "../util/read-plain.js";
+import { writeWholeSync } from "./write.js";
 
 /** How many folder levels above the cache are made when missing ($XDG_CACHE_HOME itself, say). */
 const MAX_MADE_LEVELS = 8;
@@ -103,17 +104,8 @@ export function noteDamaged(file: string): void {
   note(`hotelsite: the cache entry ${file} was damaged (it does not hold what its name says); it is made again`);
 }
 
-/** Writes `file` by a temporary file created exclusively beside it and a rename: never through a link, never half. */
-function writeEntry(file: string, data: string | Uint8Array): void {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
-  try {
-    writeFileSync(temp, data, { flag: "wx", mode: 0o600 });
-    renameSync(temp, file);
-  } catch (e) {
-    rmSync(temp, { force: true });
-    throw e;
-  }
-}
+/** Writes a cache entry, private to the user, whole or not at all. */
+const writeEntry = (file: string, data: string | Uint8Array) => writeWholeSync(file, data, 0o600);
 
 /** The cache file `name` holding exactly `data` (written, or made again with a note); undefined when the cache cannot hold it. */
 export function cacheFile(name: string, data: string): string | undefined {

@@ -1,6 +1,7 @@
 // The one way hotelsite writes a file it keeps: a temporary file created exclusively beside the target, renamed over
 // it (docs/architecture.md, src/io/).
 import { randomBytes } from "node:crypto";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { lstat, open, realpath, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { specialKind } from "../content/read-file.js";
@@ -58,10 +59,27 @@ export async function checkWritable(file: string, opts: WriteOptions = {}): Prom
   }
 }
 
+/** A temporary name beside `file`, this process's and this call's own: what a write goes through before its rename. */
+function tempBeside(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
+}
+
+/** Writes `file` whole or not at all, synchronously (a temporary file created exclusively beside it, then a rename): for files of hotelsite's own, the cache's and lib/'s. */
+export function writeWholeSync(file: string, data: string | Uint8Array, mode = 0o666): void {
+  const temp = tempBeside(file);
+  try {
+    writeFileSync(temp, data, { flag: "wx", mode });
+    renameSync(temp, file);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+}
+
 /** Replaces (or creates) `file` with `data` by a temporary file and a rename in the same folder; see {@link checkWritable}. */
 export async function writeGuarded(file: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<void> {
   const { mode } = await checkWritable(file, opts);
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
+  const temp = tempBeside(file);
   try {
     // "wx": O_CREAT|O_EXCL, which never follows a link at the temporary name.
     const handle = await open(temp, "wx", mode ?? 0o666);

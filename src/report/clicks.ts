@@ -51,7 +51,7 @@ async function readLines(chunks: AsyncIterable<Buffer>, each: (line: string, n: 
   if (size) end();
 }
 
-/** One line of the nginx click log: time, method, path, status, visitor class (site/clicks/nginx.ts). */
+/** One line of the nginx click log: time, method, path, status, visitor class (site/host-rules/go.ts's NGINX_LOG). */
 const NGINX_LINE = /^(\d{4}-\d{2}-\d{2})T[\d:]+(?:[+-]\d{2}:\d{2}|Z) ([A-Z]+) \/go\/(.*) (\d{3}) ([a-z]+)$/;
 
 /** Reads a click log, nginx's or Cloudflare's (told apart by each line's first character). */

@@ -10,9 +10,9 @@ import { sitemapFiles } from "./sitemap.js";
 import { ADMIN_DIR, adminFiles } from "../cms/admin.js";
 
 /** robots.txt: everything allowed but the /go/ booking links (countClicks) and the editor when the site has one, the sitemap named. */
-export function robotsTxt(site: ResolvedSite, content?: Pick<Content, "site">): string {
-  const go = content?.site.countClicks ? "Disallow: /go/\n" : "";
-  const admin = content?.site.editor?.enabled ? `Disallow: /${ADMIN_DIR}/\n` : "";
+export function robotsTxt(site: ResolvedSite, content: Pick<Content, "site">): string {
+  const go = content.site.countClicks ? "Disallow: /go/\n" : "";
+  const admin = content.site.editor?.enabled ? `Disallow: /${ADMIN_DIR}/\n` : "";
   return `User-agent: *\n${go}${admin}Allow: /\n\nSitemap: ${site.routes.absolute("/sitemap.xml")}\n`;
 }
 
