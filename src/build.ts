@@ -80,8 +80,7 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
     const pool = await session.threads(slots.length);
     await timed(ctx, "render", () => pool.load({ templatesUrl: templates.url, assets: assets.links, templatesDir: ctx.templatesDir, cwd: ctx.cwd, devScript: opts.devScript }));
 
-    sink = await openOutput(place);
-    const staging = sink.staging;
+    const out = (sink = await openOutput(place));
     const pages = new Map<string, Page>();
     const rendered: RenderedPage[] = await timed(ctx, "render", () => {
       // A large site renders for seconds: a count on a terminal (nothing in CI or pipes).
@@ -93,7 +92,8 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
           yield page;
         }
       };
-      return pool.render(source(), staging, (n) => progress.update(n, slots.length)).finally(progress.end);
+      const write = (outFile: string, bytes: Uint8Array) => out.write({ path: outFile, contents: bytes });
+      return pool.render(source(), { write, onDone: (n) => progress.update(n, slots.length) }).finally(progress.end);
     });
     const found = resolver.site();
     const site: ResolvedSite = { ...found, pages: rendered.map((r) => r.page) };
@@ -109,7 +109,7 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
     await timed(ctx, "write", async () => {
       for (const f of files) sink!.write(f);
       for (const c of imaged.copies) sink!.copy(c);
-      await sink!.commit({ files: rendered.length, linked: rendered.filter((r) => r.linked).length, paths: rendered.map((r) => r.page.outFile) });
+      await sink!.commit();
     });
     sink = undefined;
 

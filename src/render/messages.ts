@@ -1,7 +1,6 @@
 // The one protocol between the main thread and the rendering threads, and the one way an error crosses it.
 import { ContentError } from "../errors.js";
 import type { Page } from "../site/pages.js";
-import type { StagingOptions } from "../write/staging.js";
 import type { AssetLinks } from "./template-module.js";
 
 /** What a rendering thread renders with: the compiled templates and what the Document links. */
@@ -13,8 +12,8 @@ export interface TemplatesInit {
   devScript?: string;
 }
 
-/** Main thread -> worker: load templates, or render one page (written into `staging` when given, else sent back). */
-export type ToWorker = { kind: "templates"; init: TemplatesInit } | { kind: "page"; page: Page; staging?: StagingOptions };
+/** Main thread -> worker: load templates, or render one page and send its bytes back (`collect`: a build's, see worker.ts). */
+export type ToWorker = { kind: "templates"; init: TemplatesInit } | { kind: "page"; page: Page; collect?: boolean };
 
 /** An error as data: a template's mistake (with its place) or a bug (with its stack and errno code). */
 export type ErrorData =
@@ -24,7 +23,7 @@ export type ErrorData =
 /** Worker -> main thread, one answer per message it was sent, in order. */
 export type FromWorker =
   | { kind: "templates"; names: string[] }
-  | { kind: "page"; links: string[]; ids: string[]; bytes?: Uint8Array; linked: boolean }
+  | { kind: "page"; links: string[]; ids: string[]; bytes: Uint8Array }
   | { kind: "failed"; error: ErrorData };
 
 /** Any thrown value as data that crosses threads. */

@@ -5,7 +5,6 @@ import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import type { Page } from "../site/pages.js";
 import { summary, type PageSummary } from "../site/resolve.js";
 import { workerScript } from "../util/worker-script.js";
-import type { StagingOptions } from "../write/staging.js";
 import { decodeError, type FromWorker, type TemplatesInit, type ToWorker } from "./messages.js";
 import { addTemplateError } from "./template-errors.js";
 
@@ -15,8 +14,6 @@ export interface RenderedPage {
   links: string[];
   ids: string[];
   bytes?: Uint8Array;
-  /** Hard-linked from the output it replaces (the same bytes). */
-  linked: boolean;
 }
 
 /** Limits on template code (issue: a template that never finishes must not hang the build). */
@@ -63,6 +60,12 @@ interface Slot {
   timer?: NodeJS.Timeout;
 }
 
+/** What a run does with each page rendered: writes it (else its bytes are kept in the answer), counts it. */
+export interface RenderOptions {
+  write?: (outFile: string, bytes: Uint8Array) => void;
+  onDone?: (count: number) => void;
+}
+
 /** N rendering threads; kept by watch from run to run in its State, closed by a build once it rendered. */
 export interface RenderPool {
   readonly threads: number;
@@ -70,8 +73,8 @@ export interface RenderPool {
   grow(threads: number): void;
   /** Loads a template set into every thread (again only when it changed); resolves with the page templates it exports. */
   load(init: TemplatesInit): Promise<string[]>;
-  /** Renders pages in order (each written into `staging` by its thread when given); throws every template error at once. */
-  render(pages: Iterable<Page>, staging?: StagingOptions, onDone?: (count: number) => void): Promise<RenderedPage[]>;
+  /** Renders pages in order (each handed to `write` as it comes, else kept as bytes); throws every template error at once. */
+  render(pages: Iterable<Page>, opts?: RenderOptions): Promise<RenderedPage[]>;
   /** True once a limit stopped a thread: the next run starts a new pool. */
   readonly broken: boolean;
   close(): Promise<void>;
@@ -198,7 +201,7 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
         throw e instanceof ContentError ? new ContentErrors([e]) : e;
       }
     },
-    async render(pages, staging, onDone) {
+    async render(pages, { write, onDone } = {}) {
       const out: (RenderedPage | undefined)[] = [];
       let finished = 0;
       // Template errors by page, reported in page order: the same report whichever thread met one first.
@@ -210,13 +213,21 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
         const slot = slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
         const at = i++;
         const done = summary(page);
-        send(slot, { kind: "page", page, staging }, {
+        send(slot, { kind: "page", page, collect: !!write }, {
           about: { template: page.template, outFile: page.outFile },
           limitMs: timeoutMs,
           done: (a) => {
             finished++;
             onDone?.(finished);
-            if (a.kind === "page") out[at] = { page: done, links: a.links, ids: a.ids, bytes: a.bytes, linked: a.linked };
+            // A failed write fails the pool like a thread's bug: what was in flight is dropped, the error reported once.
+            if (a.kind === "page") {
+              try {
+                write?.(done.outFile, a.bytes);
+                out[at] = { page: done, links: a.links, ids: a.ids, bytes: write ? undefined : a.bytes };
+              } catch (e) {
+                fail(e as Error);
+              }
+            }
             else if (a.kind === "failed") {
               const e = decodeError(a.error);
               if (e instanceof ContentError) failed[at] = e;

@@ -2,7 +2,6 @@
 import { parentPort } from "node:worker_threads";
 import { ContentError } from "../errors.js";
 import { scanPage } from "../site/links.js";
-import { stagingWriter, type StagingOptions, type StagingWriter } from "../write/staging.js";
 import { encodeError, type FromWorker, type TemplatesInit, type ToWorker } from "./messages.js";
 import { renderMarkup, type RenderOptions } from "./render.js";
 import { templatePlace } from "./template-errors.js";
@@ -19,7 +18,7 @@ async function load(init: TemplatesInit): Promise<RenderOptions> {
   }
 }
 
-/** A written page this long leaves garbage in the old generation: its thread collects it after answering (docs/performance.md). */
+/** A build's page this long leaves garbage in the old generation: its thread collects it after answering (docs/performance.md). */
 export const LARGE_PAGE_CHARS = 1_000_000;
 
 if (parentPort) {
@@ -27,9 +26,8 @@ if (parentPort) {
   // Template errors name the .tsx file and line through the compiled module's inline source map.
   process.setSourceMapsEnabled(true);
   let opts: RenderOptions | undefined;
-  let writer: { staging: StagingOptions; writer: StagingWriter } | undefined;
   const encoder = new TextEncoder();
-  /** Set by a written page of LARGE_PAGE_CHARS or more: collected once its answer is sent and gone from scope. */
+  /** Set by a build's page of LARGE_PAGE_CHARS or more: collected once its answer is sent and gone from scope. */
   let large = false;
   const answer = async (msg: ToWorker): Promise<FromWorker> => {
     if (msg.kind === "templates") {
@@ -39,13 +37,10 @@ if (parentPort) {
     // React's markup is written as it is: the tokenizer reads hrefLang and <meta .../> as hreflang and <meta ...>.
     const html = renderMarkup(msg.page, opts!);
     const { links, ids } = scanPage(html);
-    if (!msg.staging) {
-      const bytes = encoder.encode(html);
-      return { kind: "page", links, ids, bytes, linked: false };
-    }
-    if (writer?.staging.dir !== msg.staging.dir) writer = { staging: msg.staging, writer: stagingWriter(msg.staging) };
-    large ||= html.length >= LARGE_PAGE_CHARS;
-    return { kind: "page", links, ids, linked: writer.writer.write(msg.page.outFile, html) };
+    large ||= !!msg.collect && html.length >= LARGE_PAGE_CHARS;
+    // The bytes go back to the main thread, which writes every page: two threads making folders and files in one
+    // folder at once took longer than one thread making them all.
+    return { kind: "page", links, ids, bytes: encoder.encode(html) };
   };
   const reply = async (msg: ToWorker) => {
     let out: FromWorker;
@@ -54,7 +49,7 @@ if (parentPort) {
     } catch (e) {
       out = { kind: "failed", error: encodeError(e) };
     }
-    port.postMessage(out, out.kind === "page" && out.bytes ? [out.bytes.buffer as ArrayBuffer] : []);
+    port.postMessage(out, out.kind === "page" ? [out.bytes.buffer as ArrayBuffer] : []);
   };
   // Messages are answered one at a time, in order (a template import is the only wait), each answer sent at once.
   let queue = Promise.resolve();

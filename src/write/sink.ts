@@ -1,4 +1,4 @@
-// The output of a build: a staging folder every thread writes into, swapped in whole on commit; the replaced output is
+// The output of a build: a staging folder the main thread writes into, swapped in whole on commit; the replaced output is
 // kept as the spare that the next build's staging folder reuses (its folders and unchanged files stay).
 import { lstat, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -27,20 +27,13 @@ export interface Written {
   linked: number;
 }
 
-/** What other threads wrote into the staging folder: their count and their paths (all else there is cleared away). */
-export interface WrittenElsewhere extends Written {
-  paths: Iterable<string>;
-}
-
-/** An output being written: files go in one by one, from any thread, then the whole folder is committed or thrown away. */
+/** An output being written: files go in one by one, then the whole folder is committed or thrown away. */
 export interface OutputSink {
   outDir: string;
-  /** Where the rendering threads write their pages (they count what they write into `also` of commit). */
-  staging: StagingOptions;
   write(file: OutputFile): void;
   copy(file: CopiedFile): void;
-  /** Swaps the staging folder in as the output; `also` is what other threads wrote. */
-  commit(also?: WrittenElsewhere): Promise<Written>;
+  /** Swaps the staging folder in as the output. */
+  commit(): Promise<Written>;
   /** Throws the staging folder away; the previous output stays as it was. */
   abort(): Promise<void>;
 }
@@ -108,15 +101,13 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
 
   return {
     outDir,
-    staging,
     write: (f) => call(() => (paths.push(f.path), writer.write(f.path, f.contents))),
     copy: (c) => call(() => (paths.push(c.path), writer.copy(c))),
-    async commit(also) {
+    async commit() {
       closed = true;
-      const total = { files: written.files + (also?.files ?? 0), linked: written.linked + (also?.linked ?? 0) };
       let replaced = false;
       try {
-        if (recycled) clearLeftovers(tmp, new Set([...paths, ...(also?.paths ?? []), MARKER]));
+        if (recycled) clearLeftovers(tmp, new Set([...paths, MARKER]));
         await writeNew(path.join(tmp, MARKER), markerText(version()));
         await guardOwnership(outDir, opts.force);
         replaced = await rename(outDir, old).then(
@@ -136,7 +127,7 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
           .catch(() => Promise.all([old, spare].map((d) => rm(d, { recursive: true, force: true }).catch(() => {}))));
       }
       await lock.release();
-      return total;
+      return written;
     },
     async abort() {
       closed = true;

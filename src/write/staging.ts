@@ -1,5 +1,6 @@
-// Writes files into a build's staging folder synchronously, from any rendering thread (asynchronous writes competed with
-// rendering for the cores); the staging folder may be the output before last, whose unchanged files are kept.
+// Writes files into a build's staging folder synchronously, from the main thread alone (asynchronous writes competed
+// with rendering for the cores, and two threads writing into one folder at once were slower than one); the staging
+// folder may be the output before last, whose unchanged files are kept.
 import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
 import path from "node:path";
 import { assertInside } from "./recover.js";
@@ -11,7 +12,7 @@ export interface CopiedFile {
   from: string;
 }
 
-/** Where a staging writer writes: what every rendering thread is told (plain data, it crosses threads). */
+/** Where a staging writer writes. */
 export interface StagingOptions {
   dir: string;
   /** The output this build replaces: a file it holds with the same bytes is hard-linked, so an unchanged page keeps its time. */
@@ -26,7 +27,7 @@ export interface StagingWriter {
   copy(file: CopiedFile): boolean;
 }
 
-/** A writer for one staging folder; several threads may write into the same folder at once. */
+/** A writer for one staging folder. */
 export function stagingWriter(opts: StagingOptions): StagingWriter {
   const { dir } = opts;
   let previous = opts.previous;

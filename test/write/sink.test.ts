@@ -7,7 +7,6 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MARKER } from "../../src/write/marker.js";
 import { openOutput } from "../../src/write/sink.js";
-import { stagingWriter } from "../../src/write/staging.js";
 import { lockName } from "../../src/write/lock.js";
 import { recover } from "../../src/write/recover.js";
 
@@ -97,12 +96,8 @@ describe("openOutput", () => {
   it("builds the next output in the output it replaced last time (the spare), which ends as exactly what was written", async () => {
     const build = async (files: Record<string, string>) => {
       const sink = await openOutput({ outDir: out });
-      // Pages come from a rendering thread's writer, the rest from the sink's own.
-      const thread = stagingWriter(sink.staging);
-      const pages = Object.keys(files).filter((f) => f.endsWith(".html"));
-      for (const f of pages) thread.write(f, files[f]);
-      for (const f of Object.keys(files).filter((f) => !f.endsWith(".html"))) sink.write({ path: f, contents: files[f] });
-      await sink.commit({ files: pages.length, linked: 0, paths: pages });
+      for (const f of Object.keys(files)) sink.write({ path: f, contents: files[f] });
+      await sink.commit();
     };
     await build({ "a/index.html": "a1", "b/index.html": "b1", "robots.txt": "r" });
     expect((await readdir(dir)).sort()).toEqual(["dist"]);
@@ -189,15 +184,14 @@ describe("openOutput", () => {
     }
   });
 
-  it("links files whose bytes the replaced output holds, writes the others, whichever thread's writer wrote them", async () => {
+  it("links files whose bytes the replaced output holds and writes the others", async () => {
     const build = async (changed: string) => {
       const sink = await openOutput({ outDir: out });
-      // A rendering thread's writer on the same staging folder, counted into the commit.
-      const thread = stagingWriter(sink.staging);
-      const linked = [thread.write("a/index.html", '<p id="a">same</p>'), thread.write("b/index.html", `<p id="b">${changed}</p>`)].filter(Boolean).length;
+      sink.write({ path: "a/index.html", contents: new TextEncoder().encode('<p id="a">same</p>') });
+      sink.write({ path: "b/index.html", contents: `<p id="b">${changed}</p>` });
       sink.write({ path: "robots.txt", contents: "User-agent: *\n" });
       sink.write({ path: "sitemap.xml", contents: new TextEncoder().encode(changed) });
-      return sink.commit({ files: 2, linked, paths: ["a/index.html", "b/index.html"] });
+      return sink.commit();
     };
     expect(await build("first")).toEqual({ files: 4, linked: 0 });
     const before = await Promise.all(["a/index.html", "b/index.html", "robots.txt", "sitemap.xml"].map((f) => stat(path.join(out, f))));
