@@ -13,7 +13,7 @@ const build = [
   "test/scaffold/**/*.test.ts",
   "test/content/editor-files.test.ts",
   "test/images/{first-build,gallery,og,stage}.test.ts",
-  "test/render/{facts-panel,package-imports,pool}.test.ts",
+  "test/render/{facts-panel,package-imports,pool,templates}.test.ts",
   "test/robustness/{bad-input,escaping}.test.ts",
   "test/site/{affiliate,fallback-marks,flags,html-scan,lastmod,rtl-language,site-name}.test.ts",
   "test/translate/{command-io,prefill,rename,roundtrip}.test.ts",

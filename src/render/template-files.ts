@@ -15,9 +15,10 @@ export async function checkTemplatesFolder(templatesDir: string, cwd: string): P
   }
 }
 
-/** Throws ContentErrors naming every file under `templatesDir` that is not a regular file of sane size inside it. */
-export async function checkTemplateFiles(templatesDir: string, cwd: string): Promise<void> {
+/** Throws ContentErrors naming every file under `templatesDir` that is not a regular file of sane size inside it; else their names. */
+export async function checkTemplateFiles(templatesDir: string, cwd: string): Promise<string[]> {
   const errors: ContentError[] = [];
+  const names: string[] = [];
   const root = path.resolve(cwd, templatesDir);
   async function walk(dir: string): Promise<void> {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -29,6 +30,7 @@ export async function checkTemplateFiles(templatesDir: string, cwd: string): Pro
       }
       const checked = await checkRegularFile(full, { root });
       const shown = path.relative(cwd, full);
+      names.push(path.relative(root, full));
       if ("refused" in checked) {
         const { kind, reason, hint } = checked.refused;
         if (kind !== "folder") errors.push(new ContentError({ file: shown }, reason.replace("its folder", "the templates folder"), hint.replace("the folder", "the templates folder")));
@@ -39,4 +41,5 @@ export async function checkTemplateFiles(templatesDir: string, cwd: string): Pro
   }
   await walk(root);
   if (errors.length) throw new ContentErrors(errors);
+  return names;
 }

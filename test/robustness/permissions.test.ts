@@ -104,10 +104,12 @@ describe("a user without write permission", () => {
 describe("hotelsite's own cache files", () => {
   it("a FIFO in place of the cached compiled templates is not opened for long: the build makes them again", async () => {
     const dir = await project("cache-fifo");
+    // A site's own templates (the bundled ones come compiled from lib/): the user cache keeps their compiled module.
+    await cp(path.join(REPO, "templates"), path.join(dir, "templates"), { recursive: true });
     const own = path.join(root, "own-cache");
     await mkdir(own);
     const env = { ...process.env, XDG_CACHE_HOME: own };
-    const build = () => spawnSync(process.execPath, [cli.bin, "build", "--out", "dist"], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+    const build = () => spawnSync(process.execPath, [cli.bin, "build", "--out", "dist", "--templates", "templates"], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
     expect(build().status).toBe(0);
     const cached = (await readdir(path.join(own, "hotelsite"))).filter((n) => /^templates-[0-9a-f]{16}\.mjs$/.test(n));
     expect(cached).toHaveLength(1);

@@ -148,9 +148,9 @@ export async function compileCli(): Promise<{ bin: string; cleanup: () => Promis
   const dir = path.join(REPO, "node_modules", ".cache", "hotelsite-test", `cli-${process.pid}`);
   const script = (JSON.parse(await readFile(path.join(REPO, "package.json"), "utf8")) as { scripts: { compile: string } }).scripts.compile;
   // The script writes lib/cli.js (--outfile) or lib/*.js (--outdir); both are redirected to the private lib/.
-  // Only the bundle: the step after it writes the validators into the repository's own lib/, which other tests read.
+  // Only the bundle: the step after it writes the validators and the bundled templates into the repository's own lib/, which other tests read.
   const command = script
-    .replace(/ && node scripts\/validators\.mjs$/, "")
+    .replace(/ && node scripts\/packaged\.mjs$/, "")
     .replace("--outfile=lib/cli.js", `--outfile=${path.join(dir, "lib", "cli.js")}`)
     .replace("--outdir=lib ", `--outdir=${path.join(dir, "lib")} `);
   if (command === script) throw new Error(`the compile script no longer writes lib/cli.js or lib/: ${script}`);

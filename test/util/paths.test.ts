@@ -1,7 +1,7 @@
 // The cache folder: the user's cache (XDG_CACHE_HOME or ~/.cache), never the package's node_modules, with a
 // fallback when it cannot be written.
 import { execFile } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { cp, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -29,7 +29,9 @@ describe("a build whose cache folder cannot be written", () => {
   it("still builds (the CLI, with XDG_CACHE_HOME naming a file), caching in the temp folder instead", { timeout: 60_000 }, async () => {
     const notAFolder = path.join(fx.dir, "cache-is-a-file");
     await writeFile(notAFolder, "");
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(REPO, "bin", "hotelsite.js"), "build", "--content", "content", "--out", "dist"], {
+    // A site's own templates: the bundled ones come compiled from lib/, a site's own are compiled into the cache.
+    await cp(path.join(REPO, "templates"), path.join(fx.dir, "templates"), { recursive: true });
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(REPO, "bin", "hotelsite.js"), "build", "--content", "content", "--out", "dist", "--templates", "templates"], {
       cwd: fx.dir,
       env: { ...process.env, XDG_CACHE_HOME: notAFolder, TMPDIR: fx.dir },
     });

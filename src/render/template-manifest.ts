@@ -1,0 +1,52 @@
+// A compiled template set is used again while every file it was made from holds the same bytes, so most builds run
+// no compiler: the bundled templates ship compiled in lib/ (`npm run compile`), a site's own are kept in the user cache.
+import path from "node:path";
+import { digest } from "../io/cache.js";
+import { readPlainSync } from "../util/read-plain.js";
+import type { ImportGraph } from "./template-graph.js";
+
+/** What one compile made, kept beside its module: what it was made from, and by what. */
+export interface Manifest {
+  /** The compiler, its options and the templates folder's file names: another key means compile again. */
+  key: string;
+  /** The module's file name, templates-<digest of its code>.mjs. */
+  module: string;
+  /** Every file the module was made from (relative to the templates folder) with the digest of its bytes. */
+  inputs: [string, string][];
+  /** Which of them imports which, relative like the inputs. */
+  graph: [string, string[]][];
+}
+
+/** Largest file a template set is made from that is checked by its bytes (real ones are a few KB; BudouX's models 80). */
+const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+const fileDigest = (file: string) => {
+  const read = readPlainSync(file, { maxBytes: MAX_INPUT_BYTES });
+  return read && digest(read.bytes);
+};
+
+/** The manifest of a compile (undefined when an input cannot be read back: that compile is not kept). */
+export function manifestOf(o: { key: string; module: string; templatesDir: string; inputs: string[]; graph: ImportGraph }): Manifest | undefined {
+  const rel = (abs: string) => path.relative(o.templatesDir, abs);
+  const inputs: [string, string][] = [];
+  for (const file of o.inputs) {
+    const d = fileDigest(file);
+    if (!d) return undefined;
+    inputs.push([rel(file), d]);
+  }
+  return { key: o.key, module: o.module, inputs, graph: [...o.graph].map(([file, imports]) => [rel(file), imports.map(rel)]) };
+}
+
+/** The inputs and import graph a kept manifest records, when it was made by `key` and its inputs hold the same bytes. */
+export function stillCurrent(text: string | undefined, key: string, templatesDir: string): { module: string; inputs: string[]; graph: ImportGraph } | undefined {
+  let m: Manifest;
+  try {
+    m = JSON.parse(text ?? "null") as Manifest;
+  } catch {
+    return undefined;
+  }
+  if (m?.key !== key || !/^templates-[0-9a-f]{16}\.mjs$/.test(m.module) || !Array.isArray(m.inputs) || !Array.isArray(m.graph)) return undefined;
+  const abs = (rel: string) => path.resolve(templatesDir, rel);
+  for (const [rel, d] of m.inputs) if (fileDigest(abs(rel)) !== d) return undefined;
+  return { module: m.module, inputs: m.inputs.map(([rel]) => abs(rel)), graph: new Map(m.graph.map(([file, imports]) => [abs(file), imports.map(abs)])) };
+}

@@ -1,0 +1,98 @@
+// A compiled template set is used again while the files it was made from hold the same bytes (template-manifest.ts),
+// and compiled again when one changes, a file is added, or the kept module is not what its name says.
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetUserCache, setCacheNotes } from "../../src/io/cache.js";
+import { manifestOf, stillCurrent } from "../../src/render/template-manifest.js";
+import { loadTemplates } from "../../src/render/templates.js";
+import { esbuildApi } from "../../src/util/esbuild.js";
+import { REPO } from "../support/fixture.js";
+
+let dir: string;
+const saved = process.env.XDG_CACHE_HOME;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "hotelsite-templates-"));
+  process.env.XDG_CACHE_HOME = path.join(dir, "xdg");
+  resetUserCache();
+});
+afterAll(async () => {
+  if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+  else process.env.XDG_CACHE_HOME = saved;
+  resetUserCache();
+  await rm(dir, { recursive: true, force: true });
+});
+// The real compiler, counted: a kept compile is one that never reaches it.
+vi.mock("../../src/util/esbuild.js", async (original) => {
+  const real = (await original<typeof import("../../src/util/esbuild.js")>()).esbuildApi;
+  return { esbuildApi: { ...real, build: vi.fn(real.build) } };
+});
+const compiles = vi.mocked(esbuildApi.build);
+afterEach(() => compiles.mockClear());
+
+describe("manifestOf and stillCurrent", () => {
+  it("round-trip: the inputs and the import graph come back as absolute paths while every input keeps its bytes", async () => {
+    const a = path.join(dir, "a.tsx");
+    const b = path.join(dir, "b.ts");
+    await writeFile(a, 'import { b } from "./b";\nexport const a = b;\n');
+    await writeFile(b, "export const b = 1;\n");
+    const m = manifestOf({ key: "k1", module: "templates-0123456789abcdef.mjs", templatesDir: dir, inputs: [a, b], graph: new Map([[a, [b]], [b, []]]) })!;
+    expect(m.inputs.map(([rel]) => rel)).toEqual(["a.tsx", "b.ts"]);
+    expect(m.graph).toEqual([["a.tsx", ["b.ts"]], ["b.ts", []]]);
+    const text = JSON.stringify(m);
+    expect(stillCurrent(text, "k1", dir)).toEqual({ module: "templates-0123456789abcdef.mjs", inputs: [a, b], graph: new Map([[a, [b]], [b, []]]) });
+    // Another compiler or file list, a changed byte, a name that is not a module's, or no manifest: compile again.
+    expect(stillCurrent(text, "k2", dir)).toBeUndefined();
+    expect(stillCurrent(JSON.stringify({ ...m, module: "../../elsewhere.mjs" }), "k1", dir)).toBeUndefined();
+    expect(stillCurrent("{not json", "k1", dir)).toBeUndefined();
+    expect(stillCurrent(undefined, "k1", dir)).toBeUndefined();
+    await writeFile(b, "export const b = 2;\n");
+    expect(stillCurrent(text, "k1", dir)).toBeUndefined();
+  });
+});
+
+describe("loadTemplates with a site's own templates", () => {
+  it("compiles once, then uses the kept module until a template changes or a file is added", { timeout: 60_000 }, async () => {
+    const templatesDir = path.join(dir, "own-templates");
+    await cp(path.join(REPO, "templates"), templatesDir, { recursive: true });
+    const first = await loadTemplates({ templatesDir, cwd: dir });
+    expect(compiles).toHaveBeenCalledTimes(1);
+    expect(fileURLToPath(first.url)).toBe(path.join(dir, "xdg", "hotelsite", `templates-${first.hash}.mjs`));
+
+    const again = await loadTemplates({ templatesDir, cwd: dir });
+    expect(compiles).toHaveBeenCalledTimes(1);
+    expect(again).toEqual(first);
+
+    const footer = path.join(templatesDir, "components", "Footer.tsx");
+    await writeFile(footer, (await readFile(footer, "utf8")) + "\n// an edit\n");
+    await loadTemplates({ templatesDir, cwd: dir });
+    expect(compiles).toHaveBeenCalledTimes(2);
+
+    // A file no template imports yet may change what an import finds: the file list is part of the key.
+    await writeFile(path.join(templatesDir, "components", "Unused.tsx"), "export const unused = 1;\n");
+    await loadTemplates({ templatesDir, cwd: dir });
+    expect(compiles).toHaveBeenCalledTimes(3);
+  });
+
+  it("a kept module that is not what its name says is noted and compiled again, never imported", { timeout: 60_000 }, async () => {
+    const templatesDir = path.join(dir, "own-templates-2");
+    await cp(path.join(REPO, "templates"), templatesDir, { recursive: true });
+    const first = await loadTemplates({ templatesDir, cwd: dir });
+    const file = fileURLToPath(first.url);
+    await writeFile(file, 'throw new Error("planted");\n');
+    const notes: string[] = [];
+    const before = setCacheNotes((line) => notes.push(line));
+    try {
+      compiles.mockClear();
+      const again = await loadTemplates({ templatesDir, cwd: dir });
+      expect(compiles).toHaveBeenCalledTimes(1);
+      expect(again.hash).toBe(first.hash);
+      expect(await readFile(file, "utf8")).not.toContain("planted");
+      expect(notes).toEqual([`hotelsite: the cache entry ${file} was damaged (it does not hold what its name says); it is made again`]);
+    } finally {
+      setCacheNotes(before);
+    }
+  });
+});
