@@ -1,6 +1,6 @@
 // The placement record (content/placements.json): every id ever issued and what it stood for, so old report rows stay traceable.
 import path from "node:path";
-import { ContentError, ContentErrors } from "../errors.js";
+import { ContentError, ContentErrors, type Place } from "../errors.js";
 import { readGuardedText } from "../io/read.js";
 import { writeGuarded } from "../io/write.js";
 import type { PlacementRow } from "./placements.js";
@@ -48,16 +48,20 @@ const FIELDS = ["id", "page", "lang", "placement", "route", "programme", "first"
 export async function readRecord(contentDir: string, shownAs: string): Promise<RecordRow[]> {
   const text = await readGuardedText(path.join(contentDir, RECORD_FILE), { root: contentDir, maxBytes: MAX_RECORD_BYTES, shown: shownAs, what: "a placement record", missingOk: true, folderHint: `move the folder away: ${RECORD_FILE} is the file hotelsite keeps the placement ids in` });
   if (text === null) return [];
+  const refuse = (place: Omit<Place, "file">, why: string) =>
+    new ContentErrors([new ContentError({ file: shownAs, ...place }, `${why}: it is not a placement record ("placements": rows of ${FIELDS.join(", ")})`, "restore it from version control: it is the only trace of the ids issued before")]);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    data = (e as Error).message;
+    // The parser names the offset where the text stops being JSON: as a line and column.
+    const lines = text.slice(0, Number(/at position (\d+)/.exec((e as Error).message)?.[1] ?? text.length)).split("\n");
+    throw refuse({ line: lines.length, column: [...lines.at(-1)!].length + 1 }, `is not JSON (${(e as Error).message.replace(/ (in JSON )?at position.*$/s, "")})`);
   }
   const rows = (data as { placements?: unknown } | null)?.placements;
-  if (!Array.isArray(rows) || !rows.every((r) => r && typeof r === "object" && FIELDS.every((f) => typeof (r as Record<string, unknown>)[f] === "string"))) {
-    throw new ContentErrors([new ContentError({ file: shownAs }, `is not a placement record (it needs "placements": rows of ${FIELDS.join(", ")})`, "restore it from version control: it is the only trace of the ids issued before")]);
-  }
+  if (!Array.isArray(rows)) throw refuse({ pointer: "/placements" }, "has no list of placements");
+  const bad = rows.findIndex((r) => !r || typeof r !== "object" || !FIELDS.every((f) => typeof (r as Record<string, unknown>)[f] === "string"));
+  if (bad >= 0) throw refuse({ pointer: `/placements/${bad}` }, "is not a row of text fields");
   return rows as RecordRow[];
 }
 

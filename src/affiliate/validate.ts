@@ -85,17 +85,18 @@ function programmeProblems(p: Programme, all: Programmes): SettingProblem[] {
       else if (name === "destination" && pointer !== p.at.link) problems.push({ pointer, message: "uses {destination}, which only a network's link can wrap", hint: "put {destination} in the programme's link" });
     }
   }
+  const range = [...p.subId.characters.matchAll(/(.)-(.)/g)].find(([, lo, hi]) => lo > hi || !/^(\d\d|[a-z][a-z]|[A-Z][A-Z])$/.test(lo + hi));
+  if (range) problems.push({ pointer: `${p.at.subId}/characters`, message: `has the range ${range[0]}, which is not within a-z, A-Z or 0-9 from low to high`, hint: "write each range inside one of a-z, A-Z and 0-9, low to high (e.g. a-z0-9_)" });
   if (p.link) {
     const at = linkQuery(p.link).filter(([, v]) => v.includes("{destination}"));
     if (at.length !== 1 || at[0][1] !== "{destination}" || p.link.split("{destination}").length !== 2) {
       problems.push({ pointer: p.at.link, message: "must hold {destination} once, as the whole value of one query parameter", hint: 'write it as the network documents it, e.g. "...&ued={destination}" (Awin)' });
     }
-    const host = hostOf(p.link.replace(/\{[^{}]*\}/g, "x"));
-    if (host !== undefined && !p.hosts.includes(host)) problems.push(hostProblem(p, p.at.link, host));
   }
-  if (p.search) {
-    const host = hostOf(p.search.action);
-    if (host !== undefined && !p.hosts.includes(host)) problems.push(hostProblem(p, p.at.search("action"), host));
+  for (const [pointer, url] of [[p.at.link, p.link?.replace(/\{[^{}]*\}/g, "x")], [p.at.search("action"), p.search?.action]] as const) {
+    const u = url === undefined ? undefined : URL.parse(url);
+    if (u === null || u?.username || u?.password) problems.push({ pointer, message: u ? "names a user before its host (user@host), which hides where the link goes" : "is not a URL once its placeholders are filled", hint: "write the partner's https address as it documents it; placeholders belong in the path or the query" });
+    else if (u && !p.hosts.includes(u.hostname)) problems.push(hostProblem(p, pointer, u.hostname));
   }
   if (all.placementIds !== undefined && !used.has("subId")) {
     problems.push({ pointer: p.link ? p.at.link : p.pointer, message: `carries no {subId}, so the programme ${p.id}'s report could not tell placements apart`, hint: p.link ? "add the network's sub-id parameter with {subId}, e.g. clickref={subId}" : 'add a parameter with the value "{subId}", e.g. label: "{subId}"' });
@@ -112,15 +113,6 @@ function programmeProblems(p: Programme, all: Programmes): SettingProblem[] {
     );
   }
   return problems;
-}
-
-/** A URL's host, or undefined when it is not a URL (the schema's pattern says so). */
-function hostOf(url: string): string | undefined {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return undefined;
-  }
 }
 
 const hostProblem = (p: Programme, pointer: string, host: string): SettingProblem => ({
@@ -143,6 +135,12 @@ export function affiliateProblems(site: SiteSettings, ctx: AffiliateContext): Se
     // A clash of names already lost a parameter: the programme's other findings would only echo it.
     const clash = clashes(p, a);
     problems.push(...(clash.length ? clash : programmeProblems(p, all)));
+  }
+  for (const p of site.countClicks ? all.list : []) {
+    for (const k of ["checkIn", "checkOut", "adults", "rooms"] as const) {
+      const name = p.search?.[k];
+      if (name?.includes("-")) problems.push({ pointer: p.at.search(k), message: `names "${name}", which a /go/ link cannot pass on (nginx and Netlify take letters, digits and _ in the names they pass)`, hint: "give the partner's name for it if it has one without -, or set countClicks: false" });
+    }
   }
   if (site.countClicks && !idMaker(all)) {
     problems.push({ pointer: "/countClicks", message: "needs placement ids: clicks are counted by them", hint: "give the booking links placement ids (affiliate.tracking, or placementIds with programmes; see docs/affiliate.md), or set countClicks: false" });

@@ -102,6 +102,7 @@ export function fileText(cms: Data, kind: FileKind, original?: string): string {
   if (original === undefined) return stringify(after, { lineWidth: 0 });
   // The CMS hands a file's text over trimmed; the file on disk ends with its line break.
   const base = original.endsWith("\n") ? original : `${original}\n`;
-  const text = editYaml(base, (doc) => sync(doc, [], parse(base), after, new Set(kind.hidden)));
+  // The text was parsed whole when the CMS read it (repeated keys refused then): the package's key check is quadratic.
+  const text = editYaml(base, (doc) => sync(doc, [], parse(base, { uniqueKeys: false }), after, new Set(kind.hidden)));
   return text.endsWith("\n") ? text : `${text}\n`;
 }

@@ -162,7 +162,7 @@ async function skippedHotelFiles(dir: string, names: string[], shown: (abs: stri
 async function readImage(contentDir: string, ref: string): Promise<ImageInfo | string> {
   const root = path.resolve(contentDir);
   const abs = path.resolve(root, ref);
-  if (!abs.startsWith(root + path.sep)) return "the path leaves the content folder";
+  if (!isWithin(root, abs)) return "the path leaves the content folder";
   // A symbolic link may point anywhere; images are published byte for byte, so only files inside count.
   const read = await readRegularFile(abs, { root, maxBytes: MAX_IMAGE_BYTES });
   if ("refused" in read) return imageRefusal(read.refused);

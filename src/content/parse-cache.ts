@@ -1,11 +1,11 @@
 // A content folder's parsed files kept between builds in the user's cache, taken back while a file's size, inode
 // and times are unchanged, so a build's first load need not parse them again (docs/architecture.md).
 import { createHash } from "node:crypto";
-import { closeSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, lstatSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { cacheFolder, noteDamaged, pruneCacheFiles } from "../io/cache.js";
+import { cacheFolder, cacheFolderRefusal, noteDamaged, pruneCacheFiles } from "../io/cache.js";
 import { withPlainFileSync } from "../util/read-plain.js";
 import type { FileStamp } from "./source-text.js";
 
@@ -179,7 +179,7 @@ export function openParseCache(contentDir: string, dir = cacheFolder("content"))
     save() {
       if ((!changed && next.size === kept.size) || (next.size === 0 && kept.size === 0)) return;
       try {
-        mkdirSync(dir, { recursive: true });
+        if (cacheFolderRefusal(dir)) return;
         const tmp = `${file}.${process.pid}.tmp`;
         writeEntries(tmp, key, next.values());
         renameSync(tmp, file);

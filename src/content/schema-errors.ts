@@ -89,8 +89,9 @@ function describe(e: ErrorObject, pointer: string): { pointer: string; message: 
         return {
           pointer: childPointer(pointer, e.propertyName),
           key: true,
-          message: `"${e.propertyName}" is not a valid language code`,
-          hint: "a language code is 2-3 lower-case letters, optionally with a region (e.g. en or pt-BR); use one declared under languages in site.yaml, such as en, zh or ja",
+          ...(typeof schema.patternErrorMessage === "string"
+            ? { message: `"${e.propertyName}" ${schema.patternErrorMessage}` }
+            : { message: `"${e.propertyName}" is not a valid language code`, hint: "a language code is 2-3 lower-case letters, optionally with a region (e.g. en or pt-BR); use one declared under languages in site.yaml, such as en, zh or ja" }),
         };
       }
       const control = typeof e.data === "string" ? CONTROL.exec(e.data) : null;

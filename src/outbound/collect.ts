@@ -4,7 +4,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { readRegularFile } from "../content/read-file.js";
 import { FileError } from "../io/file-error.js";
-import { GO_MAP_FILE, type GoMap } from "../site/host-rules/go.js";
+import { GO_MAP_FILE, parseGoMap, type GoMap } from "../site/host-rules/go.js";
 import { scanStartTags } from "../site/html-scan.js";
 
 /** Largest page read: the budget is 30 KB gzipped; a page far larger is not one hotelsite wrote. */
@@ -54,7 +54,8 @@ export async function collectOutbound(outDir: string, ignore: string[] = []): Pr
     .sort();
   const pages = new Map<string, string[]>();
   const map = await readRegularFile(path.join(outDir, GO_MAP_FILE), { root: outDir, maxBytes: MAX_PAGE_BYTES * 4 });
-  const go = "refused" in map ? undefined : (JSON.parse(map.bytes.toString("utf8")) as GoMap);
+  const go = "refused" in map ? undefined : parseGoMap(map.bytes.toString("utf8"));
+  if (go === undefined && !("refused" in map)) throw new FileError(path.join(outDir, GO_MAP_FILE), "is not the map of /go/ links a build writes", "build the site again");
   for (const file of files) {
     // Guarded like content: a FIFO or device among the pages is refused unopened, a link may not leave the folder.
     const read = await readRegularFile(path.join(outDir, file), { root: outDir, maxBytes: MAX_PAGE_BYTES });

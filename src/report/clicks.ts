@@ -76,7 +76,9 @@ type Read = string | { ignored: string } | Click;
 function nginxClick(line: string): Read {
   const m = NGINX_LINE.exec(line);
   if (!m) return "is not a line of hotelsite's click log format (time method /go/id status visitor)";
-  const [, date, method, path, status, visitor] = m;
+  const [, time, method, path, status, visitor] = m;
+  const date = parseDate(time, "ymd");
+  if (!date) return `has a time that is not a date: ${JSON.stringify(time)}`;
   if (method !== "GET") return { ignored: method };
   if (visitor !== "browser") return { ignored: visitor };
   if (status !== "302") return { ignored: `status ${status}` };

@@ -66,9 +66,9 @@ function sourceLines(r: ReportOutput): string[] {
   return lines;
 }
 
-/** A CSV cell: quoted when needed, and never a formula (a leading =, +, -, @ gets an apostrophe). */
+/** A CSV cell: quoted when needed, never a formula (a leading =, +, -, @ gets an apostrophe), control characters as \u escapes. */
 const csvCell = (s: string) => {
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${printable(s)}` : printable(s);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 

@@ -1,12 +1,13 @@
 // `hotelsite new hotel <id> --layout <name>`: a commented hotel file holding every field its layout needs, with TODO
 // placeholders, so an editor starts from something that builds; fields, counts and comments come from the schema.
-import { readdir, writeFile } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { yamlLib } from "../content/yaml-lib.js";
 import { ContentErrors } from "../errors.js";
 import hotelSchema from "../content/schemas/hotel.schema.json" with { type: "json" };
 import { readRegularFile } from "../content/read-file.js";
 import { MAX_FILE_BYTES, parseYaml } from "../content/yaml.js";
+import { writeGuarded } from "../io/write.js";
 import { packageRoot } from "../util/paths.js";
 
 /** A request `new` refuses (bad id, taken id, unknown layout, no site settings): exit code 2 with the message. */
@@ -204,14 +205,8 @@ export async function newHotel(opts: NewHotelOptions): Promise<{ file: string; n
   const schema = path.join(packageRoot(), "src", "content", "schemas", "hotel.schema.json");
   const schemaRef = path.relative(hotelsDir, schema).split(path.sep).join("/");
   const text = hotelScaffold({ id: opts.id, layout: opts.layout, site, schemaRef });
-  try {
-    await writeFile(file, text, { flag: "wx" });
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") throw new ScaffoldError(`${path.relative(cwd, file)} exists already`);
-    if (code === "ENOENT") throw new ScaffoldError(`${path.join(shownContent, "hotels")} is not a folder; create it first`);
-    throw e;
-  }
+  if (!(await stat(hotelsDir).catch(() => undefined))?.isDirectory()) throw new ScaffoldError(`${path.join(shownContent, "hotels")} is not a folder; create it first`);
+  await writeGuarded(file, text, { root: contentDir });
   const shown = path.relative(cwd, file);
   const others = site.languages.slice(1).map((l) => l.code);
   return {

@@ -1,13 +1,7 @@
 // An XLIFF file's bytes as text, strictly by the encoding it declares (byte order mark, else encoding="...", else UTF-8):
 // bytes invalid in it are refused with their line and column, never read as U+FFFD into a translation.
 import { ContentError, ContentErrors } from "../errors.js";
-
-/** The byte order marks, longest first. */
-const BOMS: [number[], string][] = [
-  [[0xef, 0xbb, 0xbf], "utf-8"],
-  [[0xff, 0xfe], "utf-16le"],
-  [[0xfe, 0xff], "utf-16be"],
-];
+import { BOMS, firstInvalid } from "../io/stream.js";
 
 /** The XML declaration's encoding, read from the file's first bytes in an ASCII-compatible or UTF-16 encoding. */
 function declared(bytes: Buffer, utf16?: string): string | undefined {
@@ -52,28 +46,4 @@ export function decodeXml(bytes: Buffer, shown: string): string {
     before.length,
     [...before.at(-1)!].length + 1,
   );
-}
-
-/** The offset of the first byte `encoding` cannot decode (where its bad sequence starts), or -1. */
-function firstInvalid(bytes: Buffer, encoding: string): number {
-  const decodes = (n: number, stream: boolean) => {
-    try {
-      new TextDecoder(encoding, { fatal: true }).decode(bytes.subarray(0, n), { stream });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (decodes(bytes.length, false)) return -1;
-  // The shortest prefix a streaming decoder refuses ends at the byte that showed the sequence bad.
-  let [lo, hi] = [0, bytes.length];
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (decodes(mid + 1, true)) lo = mid + 1;
-    else hi = mid;
-  }
-  // The bad sequence starts after the last whole character before that byte (a character is at most 4 bytes).
-  const end = Math.min(lo, bytes.length);
-  for (let start = end; start >= Math.max(0, end - 4); start--) if (decodes(start, false)) return start;
-  return end;
 }

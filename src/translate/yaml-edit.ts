@@ -4,22 +4,34 @@
 import { isCollection, isScalar, parseDocument, visit, type Document, type ToStringOptions } from "yaml";
 
 const PRINT: ToStringOptions = { lineWidth: 0, flowCollectionPadding: false };
+/** Texts edited here were parsed whole before (repeated keys refused there): the package's key check is quadratic. */
+const PARSE = { uniqueKeys: false } as const;
 
-/** The longest common subsequence of two line lists, as pairs of indexes. */
-function commonLines(a: string[], b: string[]): [number, number][] {
-  const n = a.length;
-  const m = b.length;
-  // lengths[i][j]: LCS length of a[i..] and b[j..]; one typed row per i keeps memory at n*m 32-bit cells.
+/** Most cells the table of {@link commonLines} may take (16 MB): past it a file is printed whole rather than diffed for minutes. */
+const MAX_CELLS = 4_000_000;
+
+/** The longest common subsequence of two line lists, as pairs of indexes; null when the lines that differ are too many to compare. */
+function commonLines(a: string[], b: string[]): [number, number][] | null {
+  // An edit changes a few lines: the equal lines before and after them pair up without the table.
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const n = a.length - head - tail;
+  const m = b.length - head - tail;
+  if (n * m > MAX_CELLS) return null;
+  // lengths[i][j]: LCS length of a[head + i..] and b[head + j..] within the middle; one typed row per i.
   const lengths = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
   for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) lengths[i][j] = a[i] === b[j] ? lengths[i + 1][j + 1] + 1 : Math.max(lengths[i + 1][j], lengths[i][j + 1]);
+    for (let j = m - 1; j >= 0; j--) lengths[i][j] = a[head + i] === b[head + j] ? lengths[i + 1][j + 1] + 1 : Math.max(lengths[i + 1][j], lengths[i][j + 1]);
   }
-  const pairs: [number, number][] = [];
+  const pairs: [number, number][] = Array.from({ length: head }, (_, i) => [i, i]);
   for (let i = 0, j = 0; i < n && j < m; ) {
-    if (a[i] === b[j]) pairs.push([i++, j++]);
+    if (a[head + i] === b[head + j]) pairs.push([head + i++, head + j++]);
     else if (lengths[i + 1][j] >= lengths[i][j + 1]) i++;
     else j++;
   }
+  for (let k = tail; k > 0; k--) pairs.push([a.length - k, b.length - k]);
   return pairs;
 }
 
@@ -39,7 +51,7 @@ function lineUnits(text: string): string[][] {
   };
   // joinsNext[i]: line i and line i + 1 are one unit.
   const joinsNext = new Uint8Array(starts.length);
-  visit(parseDocument(text), (_key, node: unknown) => {
+  visit(parseDocument(text, PARSE), (_key, node: unknown) => {
     const range = isScalar(node) ? node.range : isCollection(node) && node.flow ? node.range : undefined;
     if (!range) return;
     // A block scalar's range ends after its last line break: its last line is the one before.
@@ -58,8 +70,8 @@ function lineUnits(text: string): string[][] {
 
 /** Applies `edit` to the parsed document and returns the original text with only the changed lines replaced. */
 export function editYaml(text: string, edit: (doc: Document) => void): string {
-  const before = parseDocument(text).toString(PRINT);
-  const doc = parseDocument(text);
+  const before = parseDocument(text, PARSE).toString(PRINT);
+  const doc = parseDocument(text, PARSE);
   edit(doc);
   const after = doc.toString(PRINT);
   const original = lineUnits(text);
@@ -68,9 +80,11 @@ export function editYaml(text: string, edit: (doc: Document) => void): string {
   if (printed.length !== original.length) return after;
   const next = lineUnits(after);
   const key = (unit: string[]) => unit.join("\n");
+  const common = commonLines(printed.map(key), next.map(key));
+  if (!common) return after;
   const out: string[] = [];
   let j = 0;
-  for (const [pi, pj] of [...commonLines(printed.map(key), next.map(key)), [printed.length, next.length] as [number, number]]) {
+  for (const [pi, pj] of [...common, [printed.length, next.length] as [number, number]]) {
     // printed units before pi were removed or changed, next[j..pj) are their replacement.
     out.push(...next.slice(j, pj).flat());
     if (pi < original.length) out.push(...original[pi]);

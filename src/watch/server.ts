@@ -4,7 +4,8 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { GO_MAP_FILE, goTarget, type GoMap } from "../site/host-rules/go.js";
+import { readRegularFile } from "../content/read-file.js";
+import { GO_MAP_FILE, goTarget, parseGoMap } from "../site/host-rules/go.js";
 import { LIVE_SCRIPT_URL } from "./client.js";
 import { headersFor, parseHeaders, type HeaderRule } from "./headers.js";
 import type { LiveReload } from "./live.js";
@@ -128,8 +129,9 @@ export async function startServer(opts: ServerOptions): Promise<PreviewServer> {
     };
     const segs = target.segments;
     // A booking link through /go/ (countClicks): answered from the build's map, as the hosts answer it.
-    const go = rootReal && segs.length === 2 && segs[0] === "go" ? await readFile(path.join(rootReal, GO_MAP_FILE), "utf8").catch(() => null) : null;
-    const location = go === null ? undefined : goTarget(JSON.parse(go) as GoMap, segs[1], new URL(req.url ?? "/", "http://preview").searchParams);
+    const go = rootReal && segs.length === 2 && segs[0] === "go" ? await readRegularFile(path.join(rootReal, GO_MAP_FILE), { root: rootReal, maxBytes: 256 << 20 }) : undefined;
+    const map = go && "bytes" in go ? parseGoMap(go.bytes.toString("utf8")) : undefined;
+    const location = map && goTarget(map, segs[1], new URL(req.url ?? "/", "http://preview").searchParams);
     if (location) {
       res.writeHead(302, { ...headers, Location: location, "Cache-Control": "no-store" });
       return void res.end();

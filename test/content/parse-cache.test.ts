@@ -108,6 +108,30 @@ describe("openParseCache", () => {
     expect([cut.get(a.file), cut.get(b.file)]).toEqual([undefined, undefined]);
   });
 
+  it("makes its folder the cache's way: one private level, never through a link, a shared folder or /proc/self", async () => {
+    const a = await settled("a.yaml", "id: a\n");
+    const save = (at: string) => {
+      const c = openParseCache(content, at);
+      c.set(a.file, { id: "a" }, a.stamp);
+      c.save();
+    };
+    save(caches);
+    expect(lstatSync(caches).mode & 0o777).toBe(0o700);
+    const elsewhere = path.join(dir, "elsewhere");
+    await mkdir(elsewhere);
+    await symlink(elsewhere, path.join(dir, "linked"));
+    save(path.join(dir, "linked"));
+    const shared = path.join(dir, "shared");
+    await mkdir(shared);
+    await chmod(shared, 0o777);
+    save(shared);
+    save(path.join(dir, "missing", "two", "levels"));
+    save("/proc/self/hotelsite-cache");
+    expect(await readdir(elsewhere)).toEqual([]);
+    expect(await readdir(shared)).toEqual([]);
+    expect(await readdir(dir)).toEqual(["caches", "content", "elsewhere", "linked", "shared"].sort());
+  });
+
   it("keeps the caches of the most recently built content folders only", async () => {
     for (let i = 0; i < KEPT_CACHES + 3; i++) {
       const other = path.join(dir, `content-${i}`);

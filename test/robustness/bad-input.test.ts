@@ -9,6 +9,7 @@ import { BAD_CASES } from "../fixtures/bad/cases.js";
 import { HOSTILE_CASES } from "../fixtures/bad/cases-hostile.js";
 import { FILE_CASES } from "../fixtures/bad/cases-hostile-files.js";
 import { ROUND_FOUR_CASES, ROUND_FOUR_FILE_CASES } from "../fixtures/bad/cases-hostile-round4.js";
+import { SURFACE_CASES } from "../fixtures/bad/cases-hostile-surfaces.js";
 import { FIXTURE, runCli } from "../support/fixture.js";
 import { caseFolder, fingerprint, leftovers, placesIn, tempRoot, treePrint } from "./support.js";
 
@@ -50,11 +51,11 @@ describe("the bad-input corpus", () => {
 
   it("holds at least 40 hostile cases (file system, YAML, forms), named apart from the others", () => {
     expect(HOSTILE_CASES.length).toBeGreaterThanOrEqual(40);
-    const names = [...BAD_CASES, ...HOSTILE_CASES, ...ROUND_FOUR_CASES].map((c) => c.name);
+    const names = [...BAD_CASES, ...HOSTILE_CASES, ...ROUND_FOUR_CASES, ...SURFACE_CASES].map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
   });
 
-  for (const c of [...BAD_CASES, ...HOSTILE_CASES, ...ROUND_FOUR_CASES]) {
+  for (const c of [...BAD_CASES, ...HOSTILE_CASES, ...ROUND_FOUR_CASES, ...SURFACE_CASES]) {
     it(c.name, async () => {
       const { dir, argv } = await caseFolder(root, c);
       try {
@@ -84,7 +85,7 @@ describe("the bad-input corpus", () => {
 
 describe("the hostile corpus of the tool's other files (lock, XLIFF, mark-current targets)", () => {
   it("names each case once", () => {
-    const names = [...BAD_CASES, ...HOSTILE_CASES, ...ROUND_FOUR_CASES, ...FILE_CASES, ...ROUND_FOUR_FILE_CASES].map((c) => c.name);
+    const names = [...BAD_CASES, ...HOSTILE_CASES, ...ROUND_FOUR_CASES, ...SURFACE_CASES, ...FILE_CASES, ...ROUND_FOUR_FILE_CASES].map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
   });
 

@@ -153,6 +153,19 @@ describe("hotelsite new hotel", () => {
     expect((await readdir(path.join(fx.content, "hotels"))).sort()).toEqual(["alpha.yaml", "beta.yaml", "gamma.yaml", "misnamed.yaml"]);
   });
 
+  it("writes through the guarded writer: a hotels/ folder linked outside the content folder is refused and nothing is written there", async () => {
+    const { mkdtemp, symlink } = await import("node:fs/promises");
+    const outside = await mkdtemp(path.join(path.dirname(fx.dir), "outside-"));
+    for (const n of await readdir(path.join(fx.content, "hotels"))) await copyFile(path.join(fx.content, "hotels", n), path.join(outside, n));
+    await rm(path.join(fx.content, "hotels"), { recursive: true });
+    await symlink(outside, path.join(fx.content, "hotels"));
+    const r = await runCli(["new", "hotel", "delta", "--layout", "story"], fx.dir);
+    await rm(outside, { recursive: true, force: true }).catch(() => undefined);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^error: content\/hotels\/delta\.yaml is in \S+outside-\w+, outside \S+\/content, through a link\n    hint: replace the linked folder with a real folder\n$/);
+    expect(r.err).not.toMatch(/\n +at /);
+  });
+
   it("refuses a site.yaml that is a FIFO, and skips a FIFO among the hotel files, without waiting on either", async () => {
     const { execFileSync } = await import("node:child_process");
     execFileSync("mkfifo", [path.join(fx.content, "hotels", "pipe.yaml")]);

@@ -17,6 +17,18 @@ export function goMap(entries: GoEntry[]): GoMap {
   return { links: Object.fromEntries(entries.map((e) => [e.id, e.url])), fields: Object.fromEntries(entries.filter((e) => e.fields?.length).map((e) => [e.id, e.fields!])) };
 }
 
+/** `_go.json`'s text as a map, or undefined when it is not one (cut, hand-edited, committed by someone else). */
+export function parseGoMap(text: string): GoMap | undefined {
+  let map: Partial<GoMap> | null;
+  try {
+    map = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const all = (o: unknown, ok: (v: unknown) => boolean) => !!o && typeof o === "object" && !Array.isArray(o) && Object.values(o).every(ok);
+  return all(map?.links, (v) => typeof v === "string") && all(map?.fields, (v) => Array.isArray(v) && v.every((f) => typeof f === "string")) ? (map as GoMap) : undefined;
+}
+
 /** Where /go/<id> leads with the request's query (the form's fields passed on by name), or undefined for an unknown id. */
 export function goTarget(map: GoMap, id: string, query: URLSearchParams): string | undefined {
   if (!Object.hasOwn(map.links, id)) return undefined;
