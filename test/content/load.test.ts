@@ -67,10 +67,12 @@ describe("loadContent with the parse cache (a build's first load)", () => {
     const files = [path.join(fx.content, "site.yaml"), path.join(fx.content, "strings.yaml"), path.join(fx.content, "home.yaml"), ...(await readdir(path.join(fx.content, "hotels"))).map((n) => path.join(fx.content, "hotels", n))];
     const past = new Date(Date.now() - 60_000);
     for (const f of files) await utimes(f, past, past);
+    // A folder's first build writes the cache without entries (CI builds once), the second with them.
     const parsed = await loadContent({ contentDir: fx.content, cwd: fx.dir });
+    const second = await loadContent({ contentDir: fx.content, cwd: fx.dir });
     const cached = await loadContent({ contentDir: fx.content, cwd: fx.dir });
     // From the cache: every file, with the same data and positions.
-    expect([parsed.cache.fromParseCache, cached.cache.fromParseCache]).toEqual([0, files.length]);
+    expect([parsed.cache.fromParseCache, second.cache.fromParseCache, cached.cache.fromParseCache]).toEqual([0, 0, files.length]);
     expect(cached.hotels.map((h) => h.data)).toEqual(parsed.hotels.map((h) => h.data));
     expect(cached.site.data).toEqual(parsed.site.data);
     expect(cached.hotels[1].locate("/id")).toEqual(parsed.hotels[1].locate("/id"));

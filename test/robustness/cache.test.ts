@@ -160,6 +160,7 @@ describe("entries of the user's own cache", () => {
       ["changed", async (f: string) => {
         const bytes = await readFile(f);
         const at = bytes.indexOf("Alpha");
+        expect(at).toBeGreaterThan(-1);
         bytes[at] = "B".charCodeAt(0);
         await writeFile(f, bytes);
       }],
@@ -168,6 +169,8 @@ describe("entries of the user's own cache", () => {
       // The parse cache keeps only files left alone for a while: age them first.
       const past = new Date(Date.now() - 60_000);
       for (const f of await readdir(path.join(p.dir, "content"), { recursive: true })) await import("node:fs/promises").then((fs) => fs.utimes(path.join(p.dir, "content", f), past, past));
+      // A folder's first build writes the cache without entries: two builds make one to hurt.
+      expect(build(p, p.xdg).code).toBe(0);
       expect(build(p, p.xdg).code).toBe(0);
       const dir = path.join(p.xdg, "hotelsite", "content");
       const [name] = await readdir(dir);
