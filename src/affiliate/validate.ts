@@ -137,7 +137,7 @@ export function affiliateProblems(site: SiteSettings, ctx: AffiliateContext): Se
     problems.push(...(clash.length ? clash : programmeProblems(p, all)));
   }
   for (const p of site.countClicks ? all.list : []) {
-    for (const k of ["checkIn", "checkOut", "adults", "rooms"] as const) {
+    for (const k of ["checkIn", "checkOut", "adults", "rooms", "children", "childAge"] as const) {
       const name = p.search?.[k];
       if (name?.includes("-")) problems.push({ pointer: p.at.search(k), message: `names "${name}", which a /go/ link cannot pass on (nginx and Netlify take letters, digits and _ in the names they pass)`, hint: "give the partner's name for it if it has one without -, or set countClicks: false" });
     }

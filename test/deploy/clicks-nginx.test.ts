@@ -44,6 +44,12 @@ describe("click counting under nginx", () => {
     }
   });
 
+  it("passes on a child's age once for each of the first four of one or two digits, wherever they stand in the query", async () => {
+    const form = (await goTargets(fx)).find((t) => t.target.endsWith("-form"))!;
+    const r = await go(`${form.target}?checkin=2026-12-01&age=3&group_children=5&age=x&age=10&age=4&age=15&age=16`);
+    expect([r.status, r.headers.get("location")]).toEqual([302, `${form.want.slice(0, form.want.indexOf("&checkin="))}&checkin=2026-12-01&checkout=&group_adults=&no_rooms=&group_children=5&age=3&age=10&age=4&age=15`]);
+  });
+
   it("answers with no-store, noindex and the security headers, an unknown id with 404, and robots.txt disallows /go/", async () => {
     const r = await go("/go/en-home-hero");
     expect([r.headers.get("cache-control"), r.headers.get("x-robots-tag"), r.headers.get("x-frame-options")]).toEqual(["no-store", "noindex, nofollow", "DENY"]);

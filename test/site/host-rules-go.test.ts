@@ -2,7 +2,7 @@
 // on by name only, Netlify gets a rule per placement (the form's by query matching) until its limit, and the
 // dead-link check takes /go/ links only when the build writes the rules that answer them.
 import { describe, expect, it } from "vitest";
-import { NETLIFY_MAX_GO, netlifyGoRules, nginxGoHttp } from "../../src/site/host-rules/go.js";
+import { goMap, goTarget, NETLIFY_MAX_GO, netlifyGoRules, nginxGoHttp } from "../../src/site/host-rules/go.js";
 import { deadLinks } from "../../src/site/links.js";
 
 describe("nginxGoHttp", () => {
@@ -27,6 +27,32 @@ describe("nginxGoHttp", () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({ id: `zh-grand-hyatt-a-very-long-hotel-name-number-${i}-${"x".repeat(80)}-hero`, url: "https://b.example.com/" }));
     const text = nginxGoHttp(many);
     expect(text).toContain("map_hash_bucket_size 256;\nmap_hash_max_size 16384;\n");
+  });
+});
+
+describe("a repeated form field (a child's age)", () => {
+  const entry = { id: "en-alpha-form", url: "https://book.example.com/search?aid=42", fields: ["checkin", "group_children", "age[]"] };
+  // Ages among other fields, one that is not a number, more than the form's four.
+  const query = "checkin=2026-12-01&age=3&group_children=5&age=x&age=10&age=4&age=15&age=16";
+
+  it("goes on with each of its first four values of one or two digits (the preview server and links; the Pages worker in test/deploy)", () => {
+    expect(goTarget(goMap([entry]), entry.id, new URLSearchParams(query))).toBe("https://book.example.com/search?aid=42&checkin=2026-12-01&group_children=5&age=3&age=10&age=4&age=15");
+  });
+
+  it("is picked out of nginx's query by four maps, the nth value each, appended after the other fields", () => {
+    const text = nginxGoHttp([entry]);
+    expect(text).toContain('  "/go/en-alpha-form" "https://book.example.com/search?aid=42&checkin=$arg_checkin&group_children=$arg_group_children$hotelsite_age_1$hotelsite_age_2$hotelsite_age_3$hotelsite_age_4";');
+    expect(text).toContain('map $args $hotelsite_age_2 {\n  default "";\n  "~^(?:[^&]*&)*?age=\\d{1,2}&(?:[^&]*&)*?age=(?<hotelsite_v2>\\d{1,2})(?:&|$)" "&age=$hotelsite_v2";\n}');
+    // The maps come before the map of ids, which ends the file.
+    expect(text.indexOf("$hotelsite_age_4 {")).toBeLessThan(text.indexOf("map $uri $hotelsite_go {"));
+  });
+
+  it("is left out of Netlify's rules, whose query matching takes one value a name", () => {
+    expect(netlifyGoRules([entry])).toEqual([
+      "# Booking links (countClicks): Netlify logs no redirect, so clicks are not counted there",
+      "/go/en-alpha-form checkin=:checkin group_children=:group_children https://book.example.com/search?aid=42&checkin=:checkin&group_children=:group_children 302!",
+      "/go/en-alpha-form https://book.example.com/search?aid=42 302!",
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@ import { fixtureCopy } from "./fixture.js";
 
 /** The affiliate settings the fixture lacks: a tracking label and a partner search form. */
 export const TRACKING_AND_SEARCH = `  tracking: { param: label, template: "{lang}-{page}-{placement}" }
-  search: { action: "https://book.example.com/search", term: ss, checkIn: checkin, checkOut: checkout, adults: group_adults, rooms: no_rooms }
+  search: { action: "https://book.example.com/search", term: ss, checkIn: checkin, checkOut: checkout, adults: group_adults, rooms: no_rooms, children: group_children, childAge: age }
 `;
 
 /** site.yaml of the fixture with the settings above, and countClicks when `on`. */
@@ -46,8 +46,8 @@ export async function goTargets(fx: { dist: string; distOff: string }): Promise<
     const targets = bookingTargets(html);
     if (targets.length !== before.length) throw new Error(`${file}: ${targets.length} booking links with click counting, ${before.length} without`);
     for (const [i, target] of targets.entries()) {
-      // The form: its old action with its old hidden fields, then the visitor's fields.
-      const query = target.endsWith("-form") ? "?checkin=2026-12-01&checkout=2026-12-04&group_adults=2&no_rooms=1" : "";
+      // The form: its old action with its old hidden fields, then the visitor's fields (two children, an age each).
+      const query = target.endsWith("-form") ? "?checkin=2026-12-01&checkout=2026-12-04&group_adults=2&no_rooms=1&group_children=2&age=7&age=12" : "";
       const want = query ? `${before[i]}?${new URLSearchParams(hiddenFields(off.get(file)!))}&${query.slice(1)}` : before[i];
       out.push({ file, target, query, want });
     }

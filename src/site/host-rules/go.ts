@@ -6,6 +6,15 @@ export const GO_NGINX_FILE = "_nginx_clicks.conf";
 /** The /go/ map as data, for the tools that answer or follow /go/ links themselves (preview server, `links`). */
 export const GO_MAP_FILE = "_go.json";
 
+/** Ends a form field's name that the form sends once per value (a child's age): each value is passed on, digits only. */
+export const REPEATED = "[]";
+
+/** Most values of a repeated field passed on (the form asks ages for up to four children). */
+export const MAX_REPEATED = 4;
+
+/** The values of a repeated field a host passes on: one or two digits each (ages 0 to 17), at most MAX_REPEATED. */
+const REPEATED_VALUE = /^\d{1,2}$/;
+
 /** `_go.json`: each id's link, and the form fields each form id passes on. */
 export interface GoMap {
   links: Record<string, string>;
@@ -33,9 +42,11 @@ export function parseGoMap(text: string): GoMap | undefined {
 export function goTarget(map: GoMap, id: string, query: URLSearchParams): string | undefined {
   if (!Object.hasOwn(map.links, id)) return undefined;
   let location = map.links[id];
-  for (const name of map.fields[id] ?? []) {
-    const value = query.get(name);
-    if (value !== null) location += `${location.includes("?") ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+  for (const field of map.fields[id] ?? []) {
+    const name = field.endsWith(REPEATED) ? field.slice(0, -REPEATED.length) : field;
+    const first = query.get(name);
+    const values = name === field ? (first === null ? [] : [first]) : query.getAll(name).filter((v) => REPEATED_VALUE.test(v)).slice(0, MAX_REPEATED);
+    for (const value of values) location += `${location.includes("?") ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
   }
   return location;
 }
@@ -66,6 +77,25 @@ const nginxText = (url: string) => (UNSAFE.test(url) ? url.replace(new RegExp(UN
 /** The form fields a host can pass on by name (nginx's $arg_<name>: letters, digits and underscores only). */
 const passable = (e: GoEntry) => (e.fields ?? []).filter((name) => /^[A-Za-z0-9_]+$/.test(name));
 
+/** The repeated fields of an entry (their names without the mark) that a host can pass on. */
+const repeatedOf = (e: GoEntry) => (e.fields ?? []).filter((f) => f.endsWith(REPEATED)).map((f) => f.slice(0, -REPEATED.length)).filter((n) => /^[A-Za-z0-9_]+$/.test(n));
+
+/** nginx's variable holding the `k`th value of repeated field `name` as "&name=value" (empty without one). */
+const nthVariable = (name: string, k: number) => `$hotelsite_${name}_${k}`;
+
+/** The maps that pick each value of a repeated field out of the query: a child's age, one or two digits, up to four. */
+function repeatedMaps(names: string[]): string[] {
+  return names.flatMap((name) =>
+    Array.from({ length: MAX_REPEATED }, (_, i) => {
+      // A capture's name is short (PCRE takes 32 characters), one per map.
+      const v = `hotelsite_v${i + 1}`;
+      // Whole parameters skipped as few as may be (a lazy repeat, never a greedy optional that skips a value).
+      const regex = `^(?:[^&]*&)*?${`${name}=\\d{1,2}&(?:[^&]*&)*?`.repeat(i)}${name}=(?<${v}>\\d{1,2})(?:&|$)`;
+      return `map $args ${nthVariable(name, i + 1)} {\n  default "";\n  "~${regex}" "&${name}=$${v}";\n}`;
+    }),
+  );
+}
+
 /** The URL with the visitor's form fields appended, each written by `value(name)`. */
 const withFields = (e: GoEntry, value: (name: string) => string) =>
   e.url + passable(e).map((f, i) => `${i === 0 && !e.url.includes("?") ? "?" : "&"}${f}=${value(f)}`).join("");
@@ -91,9 +121,10 @@ export function nginxGoHttp(entries: GoEntry[]): string {
       '  "~*(prefetch|prerender)" prefetch;',
       "}",
       `log_format hotelsite_clicks '${NGINX_LOG}';`,
+      ...repeatedMaps([...new Set(entries.flatMap(repeatedOf))]),
       "map $uri $hotelsite_go {",
       '  default "";',
-      ...entries.map((e) => `  "${nginxText(key(e.id))}" "${withFields({ ...e, url: nginxText(e.url) }, (f) => `$arg_${f}`)}";`),
+      ...entries.map((e) => `  "${nginxText(key(e.id))}" "${withFields({ ...e, url: nginxText(e.url) }, (f) => `$arg_${f}`)}${repeatedOf(e).flatMap((n) => Array.from({ length: MAX_REPEATED }, (_, i) => nthVariable(n, i + 1))).join("")}";`),
       "}",
     ].join("\n") + "\n"
   );
