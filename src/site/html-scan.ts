@@ -1,5 +1,5 @@
 // A page's start tags' wanted attributes by the HTML standard's tokenizer rules, with no tree (a full parser took 1.8 s of 7.5).
-import { decodeHTMLAttribute } from "entities";
+import { decodeHTMLAttribute } from "entities/decode";
 
 /** Elements whose content is text to the tokenizer, up to their own end tag. */
 export const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"]);

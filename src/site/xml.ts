@@ -1,5 +1,5 @@
 // The one XML escaper for what hotelsite writes as XML or HTML outside React (sitemap, alias pages, XLIFF, reports).
-import { escapeUTF8 } from "entities";
+import { escapeUTF8 } from "entities/escape";
 
 /** Escapes text for XML or HTML character data and quoted attribute values. */
 export function xmlEscape(s: string): string {
