@@ -4,4 +4,8 @@ import { writePackagedValidators } from "../lib/validators.js";
 import { writePackagedTemplates } from "../lib/templates.js";
 
 writePackagedValidators();
-await writePackagedTemplates();
+// Templates being edited may not compile: the install goes on, and `hotelsite build` names the mistake's place.
+await writePackagedTemplates().catch((e) => {
+  const first = e?.errors?.[0];
+  console.warn(`compile: the bundled templates were not compiled into lib/ (${first ? `${first.place?.file ?? ""}: ${first.message}` : e?.message ?? e}); builds compile them instead`);
+});
