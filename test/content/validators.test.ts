@@ -2,19 +2,22 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadValidators } from "../../src/content/validators.js";
 import { cacheDir } from "../../src/util/paths.js";
+import { REPO } from "../support/fixture.js";
 import hotelSchema from "../../src/content/schemas/hotel.schema.json" with { type: "json" };
 import siteSchema from "../../src/content/schemas/site.schema.json" with { type: "json" };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 describe("loadValidators", () => {
-  it("keeps the standalone module in the cache under a content-hashed name", async () => {
+  it("takes the standalone module from lib/ (npm run compile) or keeps it in the user cache, under a content-hashed name", async () => {
     loadValidators();
-    const names = (await readdir(cacheDir())).filter((n) => /^validators-[0-9a-f]{16}\.cjs$/.test(n));
-    expect(names.length).toBeGreaterThanOrEqual(1);
+    // Which of the two depends on whether this checkout's lib/ holds the module for these schemas: one of them does.
+    const named = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((n) => /^validators-[0-9a-f]{16}\.cjs$/.test(n));
+    expect([...(await named(path.join(REPO, "lib"))), ...(await named(cacheDir()))].length).toBeGreaterThanOrEqual(1);
   });
 
   it("reports the same errors as ajv compiling the schema in memory", () => {
