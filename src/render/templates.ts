@@ -78,18 +78,26 @@ async function compile(o: { templatesDir: string; cwd: string; outDir: string })
 
 /** A kept compile of `templatesDir` that is still current: lib/'s for the bundled set, else the user cache's. */
 function kept(templatesDir: string, key: string): LoadedTemplates | undefined {
-  const places = [{ dir: libDir(), manifest: () => readPlainSync(path.join(libDir(), LIB_MANIFEST), { maxBytes: MAX_MODULE_BYTES })?.bytes.toString("utf8"), bundled: true }, { dir: userCache(), manifest: () => readSealed(cacheManifest(templatesDir), MAX_MODULE_BYTES), bundled: false }];
-  for (const place of places) {
-    if (!place.dir || place.bundled !== (templatesDir === bundledTemplates())) continue;
-    const current = stillCurrent(place.manifest(), key, templatesDir);
-    if (!current) continue;
-    const file = path.join(place.dir, current.module);
-    const read = readPlainSync(file, { maxBytes: MAX_MODULE_BYTES });
-    const hash = read && digest(read.bytes);
-    // Named by its hash and used only while it holds exactly that code: a planted or cut module is made again.
-    if (hash && current.module === `templates-${hash}.mjs`) return { url: pathToFileURL(file).href, inputs: current.inputs, hash, graph: current.graph };
-    if (read) noteDamaged(file);
+  // lib/ first for the bundled set (a build after `npm run compile` opens no cache); the user cache after it, which
+  // also holds the bundled set compiled while it is being edited.
+  if (templatesDir === bundledTemplates()) {
+    const found = keptIn(libDir(), readPlainSync(path.join(libDir(), LIB_MANIFEST), { maxBytes: MAX_MODULE_BYTES })?.bytes.toString("utf8"), { templatesDir, key });
+    if (found) return found;
   }
+  const cache = userCache();
+  return cache ? keptIn(cache, readSealed(cacheManifest(templatesDir), MAX_MODULE_BYTES), { templatesDir, key }) : undefined;
+}
+
+/** The compile a manifest in `dir` records, when it is current and its module holds exactly the code its name says. */
+function keptIn(dir: string, manifest: string | undefined, o: { templatesDir: string; key: string }): LoadedTemplates | undefined {
+  const current = stillCurrent(manifest, o.key, o.templatesDir);
+  if (!current) return undefined;
+  const file = path.join(dir, current.module);
+  const read = readPlainSync(file, { maxBytes: MAX_MODULE_BYTES });
+  const hash = read && digest(read.bytes);
+  // Named by its hash and used only while it holds exactly that code: a planted or cut module is made again.
+  if (hash && current.module === `templates-${hash}.mjs`) return { url: pathToFileURL(file).href, inputs: current.inputs, hash, graph: current.graph };
+  if (read) noteDamaged(file);
   return undefined;
 }
 

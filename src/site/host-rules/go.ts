@@ -83,6 +83,9 @@ const repeatedOf = (e: GoEntry) => (e.fields ?? []).filter((f) => f.endsWith(REP
 /** nginx's variable holding the `k`th value of repeated field `name` as "&name=value" (empty without one). */
 const nthVariable = (name: string, k: number) => `$hotelsite_${name}_${k}`;
 
+/** Every nth variable of repeated field `name`, in order: its values appended one after another. */
+const nthValues = (name: string) => Array.from({ length: MAX_REPEATED }, (_, i) => nthVariable(name, i + 1)).join("");
+
 /** The maps that pick each value of a repeated field out of the query: a child's age, one or two digits, up to four. */
 function repeatedMaps(names: string[]): string[] {
   return names.flatMap((name) =>
@@ -124,7 +127,7 @@ export function nginxGoHttp(entries: GoEntry[]): string {
       ...repeatedMaps([...new Set(entries.flatMap(repeatedOf))]),
       "map $uri $hotelsite_go {",
       '  default "";',
-      ...entries.map((e) => `  "${nginxText(key(e.id))}" "${withFields({ ...e, url: nginxText(e.url) }, (f) => `$arg_${f}`)}${repeatedOf(e).flatMap((n) => Array.from({ length: MAX_REPEATED }, (_, i) => nthVariable(n, i + 1))).join("")}";`),
+      ...entries.map((e) => `  "${nginxText(key(e.id))}" "${withFields({ ...e, url: nginxText(e.url) }, (f) => `$arg_${f}`)}${repeatedOf(e).map(nthValues).join("")}";`),
       "}",
     ].join("\n") + "\n"
   );
