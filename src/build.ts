@@ -74,13 +74,19 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
     await checkOutput(place);
     session.warm();
     const { loaded, templates, assets } = await load(ctx, { content: "all", templates: true, assets: true });
+    const init = { templatesUrl: templates.url, assets: assets.links, templatesDir: ctx.templatesDir, cwd: ctx.cwd, devScript: opts.devScript };
+    session.preload(init);
     const { content, warnings } = await validate(ctx, loaded, session.memo);
     const resolver = siteResolver(content, { baseUrl: opts.baseUrl, now: ctx.now, memo: session.memo });
     const slots = resolver.slots;
-    const pool = await session.threads(slots.length);
-    await timed(ctx, "render", () => pool.load({ templatesUrl: templates.url, assets: assets.links, templatesDir: ctx.templatesDir, cwd: ctx.cwd, devScript: opts.devScript }));
-
     const out = (sink = await openOutput(place));
+    // The images are found and copied while the threads import the templates and render: the main thread mostly
+    // waits for them then. Taken up after the render, which may fail first.
+    const imaging = images(ctx, content, resolver.site().routes);
+    const copying = imaging.then((imaged) => out.copyAll(imaged.copies));
+    copying.catch(() => {});
+    const pool = await session.threads(slots.length);
+    await timed(ctx, "render", () => pool.load(init));
     const pages = new Map<string, Page>();
     const rendered: RenderedPage[] = await timed(ctx, "render", () => {
       // A large site renders for seconds: a count on a terminal (nothing in CI or pipes).
@@ -100,7 +106,8 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
 
     // The files beside the pages, the images, and the check of every link before anything is swapped in.
     const published = { ...routes(site, content), copy: copyFiles(site, content) };
-    const imaged = await images(ctx, content, site.routes);
+    const imaged = await imaging;
+    await copying;
     const files = [...assets.files, ...published.files, ...published.copy];
     const paths = new Set([...slots.map((s) => s.outFile), ...files.map((f) => f.path), ...imaged.copies.map((c) => c.path)]);
     const links = new Map(rendered.map((r) => [r.page.outFile, { links: r.links, ids: r.ids }]));
@@ -108,7 +115,6 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
     if (dead.length) throw new ContentErrors(dead);
     await timed(ctx, "write", async () => {
       for (const f of files) sink!.write(f);
-      for (const c of imaged.copies) sink!.copy(c);
       await sink!.commit();
     });
     sink = undefined;

@@ -4,6 +4,7 @@ import type { ContentError, Warning } from "./errors.js";
 import type { LoadCache } from "./content/load.js";
 import type { Assets, OutputFile } from "./render/assets.js";
 import { startPool, threadsFor, type Limits, type RenderPool } from "./render/pool.js";
+import type { TemplatesInit } from "./render/messages.js";
 import type { LoadedTemplates } from "./render/templates.js";
 import type { Input, InputValues } from "./site/inputs.js";
 import type { Page } from "./site/pages.js";
@@ -143,6 +144,12 @@ export class Session {
     this.starting ??= startPool(1, this.options.limits);
     // Its failure (no worker script) is the run's, taken up where the run awaits it.
     this.starting.catch(() => {});
+  }
+
+  /** Has the threads started so far import the templates while the content is checked (a failure is the run's load's). */
+  preload(init: TemplatesInit): void {
+    this.warm();
+    void (this.pool ? Promise.resolve(this.pool) : this.starting!).then((pool) => pool.load(init)).catch(() => {});
   }
 
   /** The rendering threads for a site of `pages` pages. */

@@ -21,6 +21,9 @@ export interface OpenOptions extends GuardOptions {
   linkPrevious?: boolean;
 }
 
+/** Copies made in one go by copyAll: a few milliseconds, so a page waiting to be written waits no longer. */
+const COPIES_AT_ONCE = 8;
+
 /** Files written into the staging folder, and how many of them are the replaced output's own (unchanged). */
 export interface Written {
   files: number;
@@ -32,6 +35,8 @@ export interface OutputSink {
   outDir: string;
   write(file: OutputFile): void;
   copy(file: CopiedFile): void;
+  /** Copies files a few at a time, so what else the main thread does (pages coming back to be written) goes on between them. */
+  copyAll(files: CopiedFile[]): Promise<void>;
   /** Swaps the staging folder in as the output. */
   commit(): Promise<Written>;
   /** Throws the staging folder away; the previous output stays as it was. */
@@ -99,10 +104,18 @@ export async function openOutput(opts: OpenOptions): Promise<OutputSink> {
     }
   };
 
+  const copy = (c: CopiedFile) => call(() => (paths.push(c.path), writer.copy(c)));
+
   return {
     outDir,
     write: (f) => call(() => (paths.push(f.path), writer.write(f.path, f.contents))),
-    copy: (c) => call(() => (paths.push(c.path), writer.copy(c))),
+    copy,
+    async copyAll(files) {
+      for (let i = 0; i < files.length; i++) {
+        if (i > 0 && i % COPIES_AT_ONCE === 0) await new Promise(setImmediate);
+        copy(files[i]);
+      }
+    },
     async commit() {
       closed = true;
       let replaced = false;

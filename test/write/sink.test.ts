@@ -1,6 +1,7 @@
 // openOutput: the build's output. A commit swaps the folder in whole with the marker, an abort or a failed
 // write leaves the previous output and nothing beside it.
 import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { link, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,6 +47,30 @@ describe("openOutput", () => {
     expect(await readFile(path.join(cache, "a.avif"), "utf8")).toBe("variant");
     expect((await stat(path.join(out, "images/b.svg"))).ino).not.toBe((await stat(path.join(content, "b.svg"))).ino);
     expect(await readFile(path.join(out, "images/b.svg"), "utf8")).toBe("<svg/>");
+  });
+
+  it("copyAll copies a few files at a time, other work going on between them, and stops at an abort", async () => {
+    const content = path.join(dir, "content");
+    await mkdir(content);
+    const files = Array.from({ length: 40 }, (_, i) => ({ path: `images/${i}.svg`, from: path.join(content, `${i}.svg`) }));
+    for (const [i, f] of files.entries()) await writeFile(f.from, `<svg id="${i}"/>`);
+    const staged = path.join(dir, `.dist.hotelsite-tmp-${process.pid}`, "images");
+    const sink = await openOutput({ outDir: out });
+    const copying = sink.copyAll(files);
+    // The work queued behind the first few copies runs before the last ones are made.
+    const seen = await new Promise<number>((resolve) => setImmediate(() => resolve(readdirSync(staged).length)));
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThan(files.length);
+    await copying;
+    await sink.commit();
+    expect(Object.keys(await tree(path.join(out, "images"))).length).toBe(files.length);
+    expect(await readFile(path.join(out, "images/39.svg"), "utf8")).toBe('<svg id="39"/>');
+
+    const again = await openOutput({ outDir: path.join(dir, "other") });
+    const stopped = again.copyAll(files).then(() => "all copied", (e: Error) => e.message);
+    await again.abort();
+    expect(await stopped).toBe("hotelsite: write after commit or abort");
+    expect((await readdir(dir)).sort()).toEqual(["content", "dist"]);
   });
 
   it("commits the marker with the files, and releases the folder's lock", async () => {
