@@ -56,7 +56,6 @@ export interface Variant {
 
 /** Every variant of one source image, and the view templates get (without its alt text). */
 export interface ImagePlan {
-  ref: string;
   variants: Variant[];
   view: Omit<ImageView, "alt">;
 }
@@ -137,7 +136,6 @@ export function planImage(ref: string, info: ImageInfo, url: ImageUrl): ImagePla
   const largest = jpegs[jpegs.length - 1];
   const fallback = jpegs.find((v) => v.width >= 960) ?? largest;
   return {
-    ref,
     variants,
     view: {
       src: fallback.url,
