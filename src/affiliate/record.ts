@@ -35,11 +35,6 @@ export function mergeRecord(record: readonly RecordRow[], rows: readonly Placeme
   return [...merged.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
 }
 
-/** The rows that stand for `id` (more than one when it was issued to other pages over time), oldest first. */
-export function traceId(record: readonly RecordRow[], id: string): RecordRow[] {
-  return record.filter((r) => r.id === id);
-}
-
 /** Most bytes the record may hold: some 200 bytes a row, millions of rows. */
 const MAX_RECORD_BYTES = 256 * 1024 * 1024;
 const FIELDS = ["id", "page", "lang", "placement", "route", "programme", "first", "last"] as const;

@@ -16,21 +16,12 @@ export function digest(bytes: string | Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex").slice(0, 16);
 }
 
-/** Where notes about the cache go (a refused folder, a damaged entry made again): one line each, once per text. */
-let noteSink = (line: string): void => void process.stderr.write(`${line}\n`);
+/** Notes about the cache (a refused folder, a damaged entry made again) go to stderr, one line each, once per text. */
 const noted = new Set<string>();
 function note(line: string): void {
   if (noted.has(line)) return;
   noted.add(line);
-  noteSink(line);
-}
-
-/** Sends the cache's notes elsewhere (tests); returns the previous sink. */
-export function setCacheNotes(sink: (line: string) => void): (line: string) => void {
-  const before = noteSink;
-  noteSink = sink;
-  noted.clear();
-  return before;
+  process.stderr.write(`${line}\n`);
 }
 
 /** Makes `dir` (mode 0700) and up to `levels` missing folders above it, one at a time; the errno when it cannot. */
@@ -66,24 +57,25 @@ export function cacheFolderRefusal(dir: string, parents = 0): { why: string; uns
   return undefined;
 }
 
-let chosen: { dir: string | undefined } | undefined;
+let chosen: { key: string; dir: string | undefined } | undefined;
 
-/** The user's private cache folder, chosen once per process (docs/architecture.md); undefined when none will do. */
+/** The user's private cache folder, chosen once for the places the environment names (docs/architecture.md); undefined when none will do. */
 export function userCache(): string | undefined {
-  if (chosen) return chosen.dir;
   const places = [cacheDir(), path.join(tmpdir(), `hotelsite-${process.getuid?.() ?? "user"}`)];
+  const key = places.join("\u0000");
+  if (chosen?.key === key) return chosen.dir;
   const refusals: string[] = [];
   for (const [i, dir] of places.entries()) {
     const refused = cacheFolderRefusal(dir, i === 0 ? MAX_MADE_LEVELS : 0);
     if (!refused) {
       if (refusals.length) note(`hotelsite: ${refusals.join("; ")}; the cache is in ${dir}`);
-      return (chosen = { dir }).dir;
+      return (chosen = { key, dir }).dir;
     }
     // A folder that merely cannot be made (no home folder in CI) is passed over quietly unless nothing else will do.
     if (refused.unsafe || i === places.length - 1) refusals.push(`the cache folder ${dir} is not used (${refused.why})`);
   }
   note(`hotelsite: ${refusals.join("; ")}; building without a cache (set XDG_CACHE_HOME to a folder of your own)`);
-  return (chosen = { dir: undefined }).dir;
+  return (chosen = { key, dir: undefined }).dir;
 }
 
 /** A folder of the user's cache (`images`, `content`), made and checked like the cache; undefined when unusable. */
@@ -92,11 +84,6 @@ export function cacheFolder(name: string): string | undefined {
   if (!root) return undefined;
   const dir = path.join(root, name);
   return cacheFolderRefusal(dir) ? undefined : dir;
-}
-
-/** Forgets the folder chosen (tests that change XDG_CACHE_HOME). */
-export function resetUserCache(): void {
-  chosen = undefined;
 }
 
 /** Notes that a cache entry was not what its name says and is made again. */

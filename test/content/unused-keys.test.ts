@@ -2,7 +2,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { unusedKeys } from "../../src/content/unused-keys.js";
+import { unusedKeys } from "../support/unused-keys.js";
 import homeSchema from "../../src/content/schemas/home.schema.json" with { type: "json" };
 import stringsSchema from "../../src/content/schemas/strings.schema.json" with { type: "json" };
 import { REPO } from "../support/fixture.js";

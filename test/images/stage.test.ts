@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContentErrors, shownPath } from "../../src/errors.js";
 import { imageFiles } from "../../src/images/stage.js";
-import { resetUserCache, setCacheNotes } from "../../src/io/cache.js";
+import { stderrNotes } from "../support/stderr-notes.js";
 import { makeRoutes } from "../../src/site/routes.js";
 import type { ImageInfo, SiteSettings } from "../../src/types.js";
 
@@ -97,8 +97,7 @@ describe("image stage", () => {
   });
 
   it("encodes again, with a note, a variant whose bytes in the user's cache no longer match its name", async () => {
-    const notes: string[] = [];
-    const restore = setCacheNotes((line) => notes.push(line));
+    const { lines: notes, restore } = stderrNotes();
     try {
       const [hurt] = (await readdir(cache)).filter((n) => n.endsWith(".avif." + n.split(".").at(-1)));
       await writeFile(path.join(cache, hurt), "cut");
@@ -111,7 +110,7 @@ describe("image stage", () => {
       expect(notes).toEqual([`hotelsite: the cache entry ${path.join(cache, hurt)} was damaged (it does not hold what its name says); it is made again`]);
       for (const c of result.copies) expect((await sharp(c.from).metadata()).width).toBeGreaterThan(0);
     } finally {
-      setCacheNotes(restore);
+      restore();
     }
   });
 
@@ -217,7 +216,7 @@ describe("image stage with unusable folders", () => {
 
   it("with the user cache unusable, falls back to the private one in the temp folder that the next build finds again", async () => {
     const saved = { xdg: process.env.XDG_CACHE_HOME, tmp: process.env.TMPDIR };
-    let restore: ((line: string) => void) | undefined;
+    let restore: (() => void) | undefined;
     const c5 = path.join(dir, "content5");
     try {
       await mkdir(path.join(c5, "images"), { recursive: true });
@@ -228,9 +227,9 @@ describe("image stage with unusable folders", () => {
       await mkdir(path.join(dir, "tmp"));
       process.env.XDG_CACHE_HOME = path.join(dir, "xdg");
       process.env.TMPDIR = path.join(dir, "tmp");
-      resetUserCache();
-      const notes: string[] = [];
-      restore = setCacheNotes((line) => notes.push(line));
+      const caught = stderrNotes();
+      restore = caught.restore;
+      const notes = caught.lines;
       const warnings: string[] = [];
       const first = await imageFiles({ images: one, contentDir: c5, routes, warn: (m) => warnings.push(m) });
       const fallback = path.join(dir, "tmp", `hotelsite-${process.getuid!()}`, "images");
@@ -241,8 +240,7 @@ describe("image stage with unusable folders", () => {
       expect(again).toMatchObject({ encoded: 0, cached: 9 });
       for (const c of again.copies) expect(path.dirname(c.from)).toBe(fallback);
     } finally {
-      if (restore) setCacheNotes(restore);
-      resetUserCache();
+      restore?.();
       for (const [k, v] of [["XDG_CACHE_HOME", saved.xdg], ["TMPDIR", saved.tmp]] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;

@@ -6,35 +6,33 @@ import { chmod, chown, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symli
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CACHE_FILES_KEPT, cacheFile, digest, readNamedSealed, readSealed, resetUserCache, setCacheNotes, userCache, writeNamedSealed, writeSealed } from "../../src/io/cache.js";
+import { CACHE_FILES_KEPT, cacheFile, digest, readNamedSealed, readSealed, userCache, writeNamedSealed, writeSealed } from "../../src/io/cache.js";
+import { stderrNotes } from "../support/stderr-notes.js";
 
 const NOBODY = 65534;
 let dir: string;
 let notes: string[];
-let restore: (line: string) => void;
+let restore: () => void;
 const saved = { xdg: process.env.XDG_CACHE_HOME, tmp: process.env.TMPDIR };
 
 /** Points the cache at `xdg` (an XDG_CACHE_HOME) with the temp folder `tmp` as the fallback's place. */
 function useCache(xdg: string, tmp = path.join(dir, "tmp")): void {
   process.env.XDG_CACHE_HOME = xdg;
   process.env.TMPDIR = tmp;
-  resetUserCache();
 }
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hotelsite-cache-"));
   await mkdir(path.join(dir, "tmp"));
-  notes = [];
-  restore = setCacheNotes((line) => notes.push(line));
+  ({ lines: notes, restore } = stderrNotes());
   useCache(path.join(dir, "xdg"));
 });
 afterEach(async () => {
-  setCacheNotes(restore);
+  restore();
   for (const [k, v] of [["XDG_CACHE_HOME", saved.xdg], ["TMPDIR", saved.tmp]] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  resetUserCache();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -163,15 +161,18 @@ describe("sealed entries", () => {
   it("reads back what was written, and refuses (with a note) a body that no longer has its seal's digest", async () => {
     expect(writeSealed("validators-0000000000000001.cjs", "module.exports = 1;\n")).toBe(true);
     expect(readSealed("validators-0000000000000001.cjs", 1024)).toBe("module.exports = 1;\n");
-    const file = path.join(userCache()!, "validators-0000000000000001.cjs");
-    const sealed = await readFile(file, "utf8");
+    const sealed = await readFile(path.join(userCache()!, "validators-0000000000000001.cjs"), "utf8");
     expect(sealed).toBe(`// hotelsite cache entry ${digest("module.exports = 1;\n")}\nmodule.exports = 1;\n`);
-    for (const bad of [sealed.slice(0, -3), "", "module.exports = 1;\n", sealed.replace("1;", "2;")]) {
+    // Each damage to an entry of its own: a note is written once per text.
+    const damages = [(s: string) => s.slice(0, -3), () => "", () => "module.exports = 1;\n", (s: string) => s.replace("1;", "2;")];
+    for (const [i, damage] of damages.entries()) {
+      const name = `validators-000000000000001${i}.cjs`;
+      expect(writeSealed(name, "module.exports = 1;\n")).toBe(true);
+      const file = path.join(userCache()!, name);
       notes.length = 0;
-      await writeFile(file, bad);
-      expect(readSealed("validators-0000000000000001.cjs", 1024)).toBeUndefined();
+      await writeFile(file, damage(sealed));
+      expect(readSealed(name, 1024)).toBeUndefined();
       expect(notes).toEqual([`hotelsite: the cache entry ${file} was damaged (it does not hold what its name says); it is made again`]);
-      setCacheNotes((line) => notes.push(line));
     }
     expect(readSealed("validators-0000000000000002.cjs", 1024)).toBeUndefined();
   });

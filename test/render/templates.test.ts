@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetUserCache, setCacheNotes } from "../../src/io/cache.js";
+import { stderrNotes } from "../support/stderr-notes.js";
 import { manifestOf, stillCurrent } from "../../src/render/template-manifest.js";
 import { loadTemplates } from "../../src/render/templates.js";
 import { esbuildApi } from "../../src/util/esbuild.js";
@@ -16,12 +16,10 @@ const saved = process.env.XDG_CACHE_HOME;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hotelsite-templates-"));
   process.env.XDG_CACHE_HOME = path.join(dir, "xdg");
-  resetUserCache();
 });
 afterAll(async () => {
   if (saved === undefined) delete process.env.XDG_CACHE_HOME;
   else process.env.XDG_CACHE_HOME = saved;
-  resetUserCache();
   await rm(dir, { recursive: true, force: true });
 });
 // The real compiler, counted: a kept compile is one that never reaches it.
@@ -82,8 +80,7 @@ describe("loadTemplates with a site's own templates", () => {
     const first = await loadTemplates({ templatesDir, cwd: dir });
     const file = fileURLToPath(first.url);
     await writeFile(file, 'throw new Error("planted");\n');
-    const notes: string[] = [];
-    const before = setCacheNotes((line) => notes.push(line));
+    const { lines: notes, restore } = stderrNotes();
     try {
       compiles.mockClear();
       const again = await loadTemplates({ templatesDir, cwd: dir });
@@ -92,7 +89,7 @@ describe("loadTemplates with a site's own templates", () => {
       expect(await readFile(file, "utf8")).not.toContain("planted");
       expect(notes).toEqual([`hotelsite: the cache entry ${file} was damaged (it does not hold what its name says); it is made again`]);
     } finally {
-      setCacheNotes(before);
+      restore();
     }
   });
 });
