@@ -4,33 +4,13 @@ import { mkdir, readFile, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { writeGuarded } from "../io/write.js";
 import type { OutputFile } from "../render/assets.js";
-import { openOutput, type CopiedFile, type OpenOptions } from "./sink.js";
+import type { CopiedFile } from "./sink.js";
 import { assertInside, outputError } from "./recover.js";
 import { sameBytes } from "./same-bytes.js";
 
 export { checkOutput, OutputError } from "./guard.js";
 export { assertInside, recover } from "./recover.js";
 export { openOutput, type CopiedFile, type OutputSink } from "./sink.js";
-
-/** Options for {@link writeOutput}: the sink's options plus every file at once. */
-export interface WriteOptions extends OpenOptions {
-  files: OutputFile[];
-  copies?: CopiedFile[];
-}
-
-/** Stage 5 of the pipeline with every file in hand: replaces the output folder whole, or leaves it untouched. */
-export async function writeOutput(opts: WriteOptions): Promise<{ files: number; linked: number }> {
-  const { files, copies, ...open } = opts;
-  const out = await openOutput(open);
-  try {
-    for (const c of copies ?? []) out.copy(c);
-    for (const f of files) out.write(f);
-  } catch (e) {
-    await out.abort();
-    throw e;
-  }
-  return out.commit();
-}
 
 /** Options for {@link writeChanged}. */
 export interface WriteChangedOptions {

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile, chmod } from "node:fs
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { assertInside, OutputError, recover, writeOutput } from "../../src/write/writer.js";
+import type { OutputFile } from "../../src/render/assets.js";
+import type { OpenOptions } from "../../src/write/sink.js";
+import { assertInside, openOutput, OutputError, recover } from "../../src/write/writer.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -10,7 +12,20 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-describe("writeOutput", () => {
+/** A build's output with every file in hand: the folder replaced whole, or left untouched. */
+async function writeOutput(opts: OpenOptions & { files: OutputFile[] }): Promise<void> {
+  const { files, ...open } = opts;
+  const out = await openOutput(open);
+  try {
+    for (const f of files) out.write(f);
+  } catch (e) {
+    await out.abort();
+    throw e;
+  }
+  await out.commit();
+}
+
+describe("openOutput, every file in hand", () => {
   it("replaces the output folder whole: stale files disappear", async () => {
     const out = path.join(dir, "dist");
     await writeOutput({ outDir: out, files: [{ path: "a.html", contents: "1" }, { path: "old/x.html", contents: "x" }] });
