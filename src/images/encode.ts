@@ -1,5 +1,5 @@
 // Encodes image variants with sharp into a store (store.ts) under names that hold the source's hash, so none is made twice.
-import { copyFile, readdir, rename, writeFile } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import pLimit from "p-limit";
@@ -7,6 +7,7 @@ import type { Sharp, SharpOptions } from "sharp";
 import { MAX_IMAGE_BYTES, readRegularFile } from "../content/read-file.js";
 import { ContentError, ContentErrors, shownPath } from "../errors.js";
 import { readNamedSealed, writeNamedSealed } from "../io/cache.js";
+import { writeWholeSync } from "../io/write.js";
 import { ENCODER, type Variant } from "./plan.js";
 import { MAX_PIXELS } from "./screen.js";
 
@@ -81,13 +82,6 @@ function encodeError(file: string, e: unknown): unknown {
   return new ContentErrors([new ContentError({ file: shownPath(file) }, `cannot be encoded: ${why}`, "export it again from your image editor (.png, .jpg, .webp, .avif, or a plain SVG)", { cause: e })]);
 }
 
-/** Writes `dir/name` under a temporary name and renames it, so a killed build or a parallel one never leaves half a file. */
-async function place(dir: string, name: string, write: (tmp: string) => Promise<void>): Promise<void> {
-  const tmp = path.join(dir, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}`);
-  await write(tmp);
-  await rename(tmp, path.join(dir, name));
-}
-
 /** Makes every variant that no folder of `readFrom` has, in `writeTo`; says where each one is. */
 export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult> {
   const found = new Map<string, string>();
@@ -121,7 +115,8 @@ export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult>
   }
   // Made already by another content folder with the same image: copied, not encoded again.
   for (const name of fill) {
-    await place(opts.writeTo, name, (tmp) => copyFile(found.get(name)!, tmp));
+    // Whole or not at all (a killed build or a parallel one never leaves half a file).
+    writeWholeSync(path.join(opts.writeTo, name), await readFile(found.get(name)!));
     found.set(name, path.join(opts.writeTo, name));
   }
   if (!work.length) return { encoded: 0, cached: total, found };
@@ -137,7 +132,7 @@ export async function encodeVariants(opts: EncodeOptions): Promise<EncodeResult>
       if (!at) throw new Error(`cannot write ${v.cacheName} into ${opts.writeTo}`);
       found.set(v.cacheName, at);
     } else {
-      await place(opts.writeTo, v.cacheName, (tmp) => writeFile(tmp, out));
+      writeWholeSync(path.join(opts.writeTo, v.cacheName), out);
       found.set(v.cacheName, path.join(opts.writeTo, v.cacheName));
     }
     // The second level is a convenience: a cache that cannot take the file does not fail the build.
