@@ -7,7 +7,7 @@ import { build, check, type BuildOptions } from "./build.js";
 import { checkReportHtml } from "./check/report-html.js";
 import { authoringWarnings } from "./check/warnings.js";
 import { formatTranslationFindings, translationFindings, translationWarnings } from "./check/translations.js";
-import { ContentErrors } from "./errors.js";
+import { ContentErrors, UsageError } from "./errors.js";
 import { FileError } from "./io/file-error.js";
 import { writeGuarded } from "./io/write.js";
 import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings, unpublishedNote, variantsNote } from "./summary.js";
@@ -15,7 +15,7 @@ import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
 import type { Io } from "./io.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
-import { registerTranslate, UsageError } from "./translate/command.js";
+import { registerTranslate } from "./translate/command.js";
 import { lockKeysNote, translationContext } from "./translate/context.js";
 import { isLoopback } from "./watch/host-check.js";
 import { settleWithin, untilStopped } from "./watch/stop.js";
@@ -54,7 +54,7 @@ const TIMEOUT = ["--timeout <seconds>", "stop a template that takes longer than 
 /** A positive number of seconds from the command line. */
 function parseTimeout(value: string): number {
   const s = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || !(s > 0) || s > 3600) throw new CommanderError(EXIT.other, "hotelsite.usage", `error: --timeout must be a number of seconds from 0.1 to 3600 (got "${value}")`);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(s > 0) || s > 3600) throw new UsageError(`--timeout must be a number of seconds from 0.1 to 3600 (got "${value}")`);
   return s;
 }
 
@@ -65,7 +65,7 @@ const FORCE = ["--force", "replace the output folder even if hotelsite did not w
 function toBuildOptions(o: Record<string, string | undefined> & { timeout?: number }, io: Io): BuildOptions {
   // The same rule as baseUrl in site.yaml (its schema's pattern), with a trailing slash forgiven.
   if (o.baseUrl !== undefined && !new RegExp(siteSchema.properties.baseUrl.pattern).test(o.baseUrl.replace(/\/$/, ""))) {
-    throw new CommanderError(EXIT.other, "hotelsite.baseUrl", `error: --base-url ${siteSchema.properties.baseUrl.patternErrorMessage} (got "${o.baseUrl}")`);
+    throw new UsageError(`--base-url ${siteSchema.properties.baseUrl.patternErrorMessage} (got "${o.baseUrl}")`);
   }
   const limits = o.timeout === undefined ? undefined : { timeoutMs: o.timeout * 1000 };
   return { contentDir: o.content!, outDir: o.out!, templatesDir: o.templates, baseUrl: o.baseUrl?.replace(/\/$/, ""), cwd: io.cwd, force: Boolean(o.force), limits };
@@ -74,7 +74,7 @@ function toBuildOptions(o: Record<string, string | undefined> & { timeout?: numb
 /** A port number from the command line (0 picks a free port). */
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new CommanderError(EXIT.other, "hotelsite.usage", `error: --port must be a number from 0 to 65535 (got "${value}")`);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535 (got "${value}")`);
   return port;
 }
 
@@ -212,7 +212,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
-          throw new CommanderError(EXIT.other, "hotelsite.usage", `error: cannot serve on ${o.host}:${port} (${code}); pick another --port or --host`);
+          throw new UsageError(`cannot serve on ${o.host}:${port} (${code}); pick another --port or --host`);
         }
         throw e;
       }
@@ -255,7 +255,6 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return EXIT.ok;
-      if (e.code === "hotelsite.baseUrl" || e.code === "hotelsite.usage") io.err(e.message);
       return e.exitCode === 0 ? EXIT.ok : EXIT.other;
     }
     if (e instanceof ContentErrors) {

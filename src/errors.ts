@@ -38,6 +38,11 @@ export class ContentError extends Error {
   }
 }
 
+/** A mistake in a command's arguments: printed as "error: <message>", exit code 2, no stack. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
 /** Thrown by a stage that collected content errors: the build stops once, with all of them. */
 export class ContentErrors extends Error {
   constructor(readonly errors: ContentError[]) {

@@ -1,8 +1,9 @@
 // `hotelsite links`: checks every outbound URL of the built site (broken links, where redirects end, lost attribution
 // counting as broken) and exits 1 when any is broken; `--placements` writes the placement table instead.
 import path from "node:path";
-import { type Command, CommanderError } from "commander";
+import type { Command } from "commander";
 import type { Io } from "../io.js";
+import { UsageError } from "../errors.js";
 import { FileError } from "../io/file-error.js";
 import { isWithin } from "../util/paths.js";
 import { hostOf, UNRESOLVED, type LinkReport } from "./check.js";
@@ -13,14 +14,11 @@ const PROGRESS_EVERY_MS = 10_000;
 /** Redirects followed before a link counts as broken. */
 export const MAX_REDIRECTS = 10;
 
-/** A usage mistake: printed as it is, exit code 2 (the report command's too). */
-export const usage = (message: string) => new CommanderError(2, "hotelsite.usage", `error: ${message}`);
-
 /** A whole number option within bounds. */
 function count(name: string, min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max) throw usage(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+    if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
     return n;
   };
 }
@@ -28,7 +26,7 @@ function count(name: string, min: number, max: number) {
 /** `--resolve host=origin`, repeatable: requests for that host go to the origin instead. */
 function resolveOption(value: string, previous: Map<string, URL> = new Map()): Map<string, URL> {
   const m = /^([^=\s/]+)=(https?:\/\/[^/\s]+)\/?$/.exec(value);
-  if (!m) throw usage(`--resolve takes host=origin, such as www.booking.com=http://127.0.0.1:8080 (got "${value}")`);
+  if (!m) throw new UsageError(`--resolve takes host=origin, such as www.booking.com=http://127.0.0.1:8080 (got "${value}")`);
   previous.set(m[1].toLowerCase(), new URL(m[2]));
   return previous;
 }
@@ -89,7 +87,7 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
         const { writePlacementTable } = await import("../affiliate/table-file.js");
         const file = o.placements === true ? "placements.csv" : o.placements;
         // The output folder is published: the table (every id with its URL) is the owner's.
-        if (isWithin(path.resolve(cwd, o.out), path.resolve(cwd, file))) throw usage(`--placements ${file} is inside the output folder ${o.out}, which is published: write the table beside it`);
+        if (isWithin(path.resolve(cwd, o.out), path.resolve(cwd, file))) throw new UsageError(`--placements ${file} is inside the output folder ${o.out}, which is published: write the table beside it`);
         for (const line of await writePlacementTable({ contentDir: o.content, file, cwd, day: new Date().toISOString().slice(0, 10) })) io.out(line);
         return setCode(0);
       }
@@ -98,7 +96,7 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
       const [{ checkOutbound }, { collectOutbound }, { siteProgrammes, withLostParams }] = await Promise.all([import("./check.js"), import("./collect.js"), import("./kept-params.js")]);
       const kept = await siteProgrammes(path.resolve(cwd, o.content));
       const links = await collectOutbound(outDir, o.ignoreParam).catch((e: Error) => {
-        throw e instanceof FileError ? e : usage(e.message.replace(outDir, o.out));
+        throw e instanceof FileError ? e : new UsageError(e.message.replace(outDir, o.out));
       });
       const pages = new Set([...links.values()].flat()).size;
       // Off a terminal a line every 10 s instead of the counter, so a long check is never silence.

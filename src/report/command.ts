@@ -5,8 +5,7 @@ import type { Command } from "commander";
 import { check } from "../build.js";
 import type { Io } from "../io.js";
 import { writeGuarded } from "../io/write.js";
-import { shownPath } from "../errors.js";
-import { usage } from "../outbound/command.js";
+import { shownPath, UsageError } from "../errors.js";
 import { readBookings } from "./bookings.js";
 import { readClicks } from "./clicks.js";
 import { customFormats, PRESETS, type ExportFormat } from "./formats.js";
@@ -22,7 +21,7 @@ const LISTED_SKIPS = 10;
 /** A YYYY-MM-DD option. */
 const day = (name: string) => (value: string) => {
   const d = parseDate(value, "ymd");
-  if (!d || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw usage(`${name} takes a date as YYYY-MM-DD (got "${value}")`);
+  if (!d || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new UsageError(`${name} takes a date as YYYY-MM-DD (got "${value}")`);
   return d;
 };
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -45,7 +44,7 @@ export async function makeReport(o: ReportOptions): Promise<{ report: ReportOutp
   let format: ExportFormat | undefined;
   if (o.format) {
     format = formats.find((f) => f.name === o.format);
-    if (!format) throw usage(`--format must be one of ${formats.map((f) => f.name).join(", ")} (got "${o.format}")`);
+    if (!format) throw new UsageError(`--format must be one of ${formats.map((f) => f.name).join(", ")} (got "${o.format}")`);
   }
   const tallies = new Tallies(await placedIds(result, o), { from: o.from, to: o.to });
   const sources: Sources = { files: [], skips: [] };
@@ -116,9 +115,9 @@ export function registerReport(program: Command, io: Io): void {
     .option("--html <file>", "also write the report as one self-contained HTML page with charts")
     .option("--content <dir>", "content folder", "content")
     .action(async (exports: string[], o) => {
-      if (!exports.length && !o.clicks.length) throw usage("give at least one programme export or --clicks log");
-      if (o.csv && o.json) throw usage("--csv and --json print different things: choose one");
-      if (o.from && o.to && o.from > o.to) throw usage(`--from ${o.from} is after --to ${o.to}`);
+      if (!exports.length && !o.clicks.length) throw new UsageError("give at least one programme export or --clicks log");
+      if (o.csv && o.json) throw new UsageError("--csv and --json print different things: choose one");
+      if (o.from && o.to && o.from > o.to) throw new UsageError(`--from ${o.from} is after --to ${o.to}`);
       const cwd = io.cwd ?? process.cwd();
       const { report, siteName } = await makeReport({ exports, clicks: o.clicks, format: o.format, from: o.from, to: o.to, contentDir: o.content, cwd });
       if (o.html) await writeGuarded(path.resolve(cwd, o.html), reportHtml(report, { siteName, generated: new Date() }));

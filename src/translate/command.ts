@@ -3,7 +3,7 @@ import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
 import { check } from "../build.js";
-import { shownPath } from "../errors.js";
+import { shownPath, UsageError } from "../errors.js";
 import { FileError } from "../io/file-error.js";
 import { readGuardedText } from "../io/read.js";
 import { decodeXml } from "./decode.js";
@@ -157,12 +157,4 @@ export function importSummary(plan: ImportPlan, files: number, lockShown: string
     ...left.map((u) => `  ${u.key} unit ${u.unit}: not imported: ${u.reason}`),
   ];
   return lines.join("\n");
-}
-
-/** A mistake in a translate command's arguments (exit 2, no stack). */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
 }
