@@ -2,7 +2,7 @@
 // tables; every input text goes through the one escaper. Pure.
 import { standalonePage, xmlEscape as e } from "../site/xml.js";
 import { barChart, columnChart, type Bar } from "./charts.js";
-import { commissionText, GROUPS, money, per100Text, percentText, type ReportOutput } from "./output.js";
+import { COLUMNS, columnValues, commissionText, GROUPS, money, per100Text, percentText, type ReportOutput } from "./output.js";
 import { conversion, type Line, type Tally } from "./tally.js";
 
 const STYLE = `
@@ -82,8 +82,7 @@ ${ignored.length ? `<p class="note">Not counted as clicks: ${ignored.map(([k, n]
 
 /** A table of rows with their counts, and a total row when given. */
 function table(lines: Line[], cur: string[], total?: Tally): string {
-  const head = ["", "clicks", "bookings", "cancelled", "conversion", "confirmed commission", "per 100 clicks"];
   const row = (name: string, l: Tally, cell = "td") =>
-    `<tr><${cell === "th" ? 'th scope="row"' : "td"}>${e(name)}</${cell === "th" ? "th" : "td"}><td>${l.clicks}</td><td>${l.bookings}</td><td>${l.cancelled}</td><td>${e(percentText(conversion(l)))}</td><td>${e(commissionText(l, cur))}</td><td>${e(per100Text(l, cur))}</td></tr>`;
-  return `<table><thead><tr>${head.map((h) => `<th scope="col">${e(h)}</th>`).join("")}</tr></thead><tbody>${lines.map((l) => row(l.label ?? l.key, l, "th")).join("")}</tbody>${total ? `<tfoot>${row("all", total)}</tfoot>` : ""}</table>`;
+    `<tr><${cell === "th" ? 'th scope="row"' : "td"}>${e(name)}</${cell === "th" ? "th" : "td"}>${columnValues(l, cur).map((v) => `<td>${e(v)}</td>`).join("")}</tr>`;
+  return `<table><thead><tr>${["", ...COLUMNS].map((h) => `<th scope="col">${e(h)}</th>`).join("")}</tr></thead><tbody>${lines.map((l) => row(l.label ?? l.key, l, "th")).join("")}</tbody>${total ? `<tfoot>${row("all", total)}</tfoot>` : ""}</table>`;
 }

@@ -27,6 +27,12 @@ export const per100Text = (t: Tally, currencies: string[]) => (t.clicks ? curren
 /** A percentage with one decimal, or "-". */
 export const percentText = (n: number | undefined) => (n === undefined ? "-" : `${n.toFixed(1)}%`);
 
+/** The columns of every report table after the one naming its rows, in order. */
+export const COLUMNS = ["clicks", "bookings", "cancelled", "conversion", "confirmed commission", "per 100 clicks"];
+
+/** A row's values in {@link COLUMNS}, as the terminal and the HTML page show them. */
+export const columnValues = (l: Tally, currencies: string[]) => [String(l.clicks), String(l.bookings), String(l.cancelled), percentText(conversion(l)), commissionText(l, currencies), per100Text(l, currencies)];
+
 /** The groups every output shows, in order. */
 export const GROUPS = [
   ["hotel", "By hotel (page)", "byHotel"],
@@ -37,11 +43,10 @@ export const GROUPS = [
 /** The terminal report. */
 export function formatTable(r: ReportOutput): string {
   const cur = r.currencies;
-  const head = ["", "clicks", "bookings", "cancelled", "conversion", "confirmed commission", "per 100 clicks"];
-  const cells = (l: Line | Tally, name: string) => [printable(name), String(l.clicks), String(l.bookings), String(l.cancelled), percentText(conversion(l)), commissionText(l, cur), per100Text(l, cur)];
+  const cells = (l: Line | Tally, name: string) => [printable(name), ...columnValues(l, cur)];
   const table = (title: string, rows: string[][]) => {
-    const all = [[title, ...head.slice(1)], ...rows];
-    const widths = head.map((_, i) => Math.max(...all.map((row) => row[i].length)));
+    const all = [[title, ...COLUMNS], ...rows];
+    const widths = all[0].map((_, i) => Math.max(...all.map((row) => row[i].length)));
     return all.map((row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ")).join("\n");
   };
   const range = r.from || r.to ? ` from ${r.from ?? "the first day"} to ${r.to ?? "the last day"}` : "";
