@@ -11,7 +11,7 @@ import { ContentErrors, UsageError } from "./errors.js";
 import { FileError } from "./io/file-error.js";
 import { writeGuarded } from "./io/write.js";
 import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings, unpublishedNote, variantsNote } from "./summary.js";
-import { LAYOUTS, newHotel, ScaffoldError } from "./scaffold/hotel.js";
+import { LAYOUTS, newHotel } from "./scaffold/hotel.js";
 import type { Io } from "./io.js";
 import { packageRoot } from "./util/paths.js";
 import { formatRebuild } from "./watch/messages.js";
@@ -262,7 +262,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.err(closingLine(ran));
       return EXIT.content;
     }
-    if (e instanceof ScaffoldError || e instanceof UsageError || e instanceof OutputError) {
+    if (e instanceof UsageError || e instanceof OutputError) {
       io.err(`error: ${e.message}`);
       return EXIT.other;
     }

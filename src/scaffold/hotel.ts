@@ -3,20 +3,12 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { yamlLib } from "../content/yaml-lib.js";
-import { ContentErrors } from "../errors.js";
+import { ContentErrors, UsageError } from "../errors.js";
 import hotelSchema from "../content/schemas/hotel.schema.json" with { type: "json" };
 import { readRegularFile } from "../content/read-file.js";
 import { MAX_FILE_BYTES, parseYaml } from "../content/yaml.js";
 import { writeGuarded } from "../io/write.js";
 import { packageRoot } from "../util/paths.js";
-
-/** A request `new` refuses (bad id, taken id, unknown layout, no site settings): exit code 2 with the message. */
-export class ScaffoldError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ScaffoldError";
-  }
-}
 
 /** What the scaffold needs to know about the site. */
 export interface ScaffoldSite {
@@ -146,12 +138,12 @@ export function hotelScaffold(opts: { id: string; layout: string; site: Scaffold
 async function readSite(contentDir: string, shown: string): Promise<ScaffoldSite> {
   let data: Record<string, unknown>;
   const read = await readRegularFile(path.join(contentDir, "site.yaml"), { root: contentDir, maxBytes: MAX_FILE_BYTES });
-  if ("refused" in read) throw new ScaffoldError(`${shown}/site.yaml ${read.refused.reason}\nrun hotelsite new in the project folder, or pass --content <dir>`);
+  if ("refused" in read) throw new UsageError(`${shown}/site.yaml ${read.refused.reason}\nrun hotelsite new in the project folder, or pass --content <dir>`);
   try {
     data = parseYaml(read.bytes, `${shown}/site.yaml`).data as Record<string, unknown>;
   } catch (e) {
     const why = e instanceof ContentErrors ? e.errors.map((x) => x.format()).join("\n") : `${shown}/site.yaml cannot be read`;
-    throw new ScaffoldError(`${why}\nrun hotelsite new in the project folder, or pass --content <dir>`);
+    throw new UsageError(`${why}\nrun hotelsite new in the project folder, or pass --content <dir>`);
   }
   const languages = (data?.languages as { code?: unknown; label?: unknown }[] | undefined)?.filter((l) => typeof l?.code === "string");
   // The general booking link's host: a hotel's own page is on the same booking site (whatever network wraps it).
@@ -159,7 +151,7 @@ async function readSite(contentDir: string, shown: string): Promise<ScaffoldSite
   const host = typeof affiliate?.link === "string" && URL.canParse(affiliate.link) ? new URL(affiliate.link).hostname : affiliate?.allowedHosts?.find((h) => typeof h === "string");
   const prefix = (data?.brand as { slugPrefix?: unknown } | undefined)?.slugPrefix;
   if (!languages?.length || typeof host !== "string" || typeof prefix !== "string") {
-    throw new ScaffoldError(`${shown}/site.yaml needs languages, affiliate.link and brand.slugPrefix first (run hotelsite check)`);
+    throw new UsageError(`${shown}/site.yaml needs languages, affiliate.link and brand.slugPrefix first (run hotelsite check)`);
   }
   const regions = Array.isArray(data?.regions) ? (data.regions as { id?: unknown }[]).map((r) => r?.id).filter((id): id is string => typeof id === "string") : undefined;
   return { languages: languages.map((l) => ({ code: l.code as string, label: String(l.label ?? l.code) })), bookingHost: host, slugPrefix: prefix, regions };
@@ -180,24 +172,24 @@ export async function newHotel(opts: NewHotelOptions): Promise<{ file: string; n
   const contentDir = path.resolve(cwd, opts.contentDir);
   const shownContent = path.relative(cwd, contentDir) || ".";
   const bad = invalidId(opts.id);
-  if (bad) throw new ScaffoldError(`"${opts.id}" cannot be a hotel id: it ${bad}`);
+  if (bad) throw new UsageError(`"${opts.id}" cannot be a hotel id: it ${bad}`);
   if (opts.layout === undefined) {
     const which = `${LAYOUTS.slice(0, -1).join(", ")} or ${LAYOUTS.at(-1)}`;
-    throw new ScaffoldError(`a new hotel needs a layout: --layout ${which}\n  ${top.layout.description}\n  e.g. hotelsite new hotel ${opts.id} --layout ${LAYOUTS.at(-1)}`);
+    throw new UsageError(`a new hotel needs a layout: --layout ${which}\n  ${top.layout.description}\n  e.g. hotelsite new hotel ${opts.id} --layout ${LAYOUTS.at(-1)}`);
   }
-  if (!LAYOUTS.includes(opts.layout)) throw new ScaffoldError(`"${opts.layout}" is not a layout; use one of: ${LAYOUTS.join(", ")}`);
+  if (!LAYOUTS.includes(opts.layout)) throw new UsageError(`"${opts.layout}" is not a layout; use one of: ${LAYOUTS.join(", ")}`);
   const site = await readSite(contentDir, shownContent);
 
   const hotelsDir = path.join(contentDir, "hotels");
   const names = (await readdir(hotelsDir).catch(() => [] as string[])).filter((n) => /\.ya?ml$/.test(n));
   const taken = names.find((n) => n.replace(/\.ya?ml$/, "") === opts.id);
-  if (taken) throw new ScaffoldError(`a hotel with the id "${opts.id}" exists already: ${path.join(shownContent, "hotels", taken)}`);
+  if (taken) throw new UsageError(`a hotel with the id "${opts.id}" exists already: ${path.join(shownContent, "hotels", taken)}`);
   for (const n of names) {
     // Never a blocking read: a FIFO or device named like a hotel file is skipped here (build refuses it).
     const read = await readRegularFile(path.join(hotelsDir, n), { root: contentDir, maxBytes: MAX_FILE_BYTES });
     const text = "bytes" in read ? read.bytes.toString("utf8") : "";
     if (new RegExp(`^id:\\s*["']?${opts.id}["']?\\s*(#.*)?$`, "m").test(text)) {
-      throw new ScaffoldError(`the id "${opts.id}" is taken by ${path.join(shownContent, "hotels", n)}`);
+      throw new UsageError(`the id "${opts.id}" is taken by ${path.join(shownContent, "hotels", n)}`);
     }
   }
 
@@ -205,7 +197,7 @@ export async function newHotel(opts: NewHotelOptions): Promise<{ file: string; n
   const schema = path.join(packageRoot(), "src", "content", "schemas", "hotel.schema.json");
   const schemaRef = path.relative(hotelsDir, schema).split(path.sep).join("/");
   const text = hotelScaffold({ id: opts.id, layout: opts.layout, site, schemaRef });
-  if (!(await stat(hotelsDir).catch(() => undefined))?.isDirectory()) throw new ScaffoldError(`${path.join(shownContent, "hotels")} is not a folder; create it first`);
+  if (!(await stat(hotelsDir).catch(() => undefined))?.isDirectory()) throw new UsageError(`${path.join(shownContent, "hotels")} is not a folder; create it first`);
   await writeGuarded(file, text, { root: contentDir });
   const shown = path.relative(cwd, file);
   const others = site.languages.slice(1).map((l) => l.code);
