@@ -82,9 +82,8 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
     const out = (sink = await openOutput(place));
     // The images are found and copied while the threads import the templates and render: the main thread mostly
     // waits for them then. Taken up after the render, which may fail first.
-    const imaging = images(ctx, content, resolver.site().routes);
-    const copying = imaging.then((imaged) => out.copyAll(imaged.copies));
-    copying.catch(() => {});
+    const imaging = images(ctx, content, resolver.site().routes).then(async (imaged) => (await out.copyAll(imaged.copies), imaged));
+    imaging.catch(() => {});
     const pool = await session.threads(slots.length);
     await timed(ctx, "render", () => pool.load(init));
     const pages = new Map<string, Page>();
@@ -107,7 +106,6 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
     // The files beside the pages, the images, and the check of every link before anything is swapped in.
     const published = { ...routes(site, content), copy: copyFiles(site, content) };
     const imaged = await imaging;
-    await copying;
     const files = [...assets.files, ...published.files, ...published.copy];
     const paths = new Set([...slots.map((s) => s.outFile), ...files.map((f) => f.path), ...imaged.copies.map((c) => c.path)]);
     const links = new Map(rendered.map((r) => [r.page.outFile, { links: r.links, ids: r.ids }]));
