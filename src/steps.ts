@@ -7,7 +7,7 @@ import { loadContent, type LoadCache } from "./content/load.js";
 import { validateContent } from "./content/validate.js";
 import { imageFiles } from "./images/stage.js";
 import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
-import { checkTemplatesFolder } from "./render/template-files.js";
+import { checkTemplateFiles, checkTemplatesFolder } from "./render/template-files.js";
 import { loadTemplates, type LoadedTemplates } from "./render/templates.js";
 import { deadLinks, fileForUrl, type LinkedPage } from "./site/links.js";
 import { routeFiles } from "./site/publish.js";
@@ -84,13 +84,15 @@ export async function load(ctx: RunContext, what: Loading) {
   const { cwd, contentDir, templatesDir } = ctx;
   // A missing templates folder is named before the templates and the assets are each looked for inside it.
   if (what.templates === true || what.assets === true) await checkTemplatesFolder(templatesDir, cwd);
-  const [loaded, templates, assets] = await timed(ctx, "load", () =>
-    Promise.all([
+  const [loaded, templates, assets] = await timed(ctx, "load", () => {
+    // The templates folder's file names (what a kept compile or bundle is keyed by), listed once for both.
+    const names = what.templates === true || what.assets === true ? checkTemplateFiles(templatesDir, cwd) : undefined;
+    return Promise.all([
       typeof what.content === "object" && "kept" in what.content ? what.content.kept : loadContent({ contentDir, cwd, previous: what.previous, changed: what.content === "all" ? undefined : what.content }),
-      what.templates === true ? loadTemplates({ templatesDir, cwd }) : (what.templates as LoadedTemplates),
-      what.assets === true ? bundleAssets({ templatesDir, cwd }) : (what.assets as Assets),
-    ]),
-  );
+      what.templates === true ? names!.then((n) => loadTemplates({ templatesDir, cwd, names: n })) : (what.templates as LoadedTemplates),
+      what.assets === true ? names!.then((n) => bundleAssets({ templatesDir, cwd, names: n })) : (what.assets as Assets),
+    ]);
+  });
   return { loaded, templates, assets };
 }
 

@@ -1,11 +1,18 @@
-// Bundles the site's stylesheet, its one small script and their fonts with esbuild, under content-hashed names.
+// Bundles the site's stylesheet, its one small script and their fonts with esbuild, under content-hashed names; kept
+// like the compiled templates while the files they are made from hold the same bytes (lib/ for the bundled set).
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type * as esbuild from "esbuild";
+import { digest, readSealed, writeSealed } from "../io/cache.js";
+import { writeWholeSync } from "../io/write.js";
 import { esbuildApi } from "../util/esbuild.js";
+import { packageRoot } from "../util/paths.js";
+import { readPlainSync } from "../util/read-plain.js";
 import { ContentErrors } from "../errors.js";
 import { esbuildErrors } from "./template-errors.js";
+import { checkTemplateFiles } from "./template-files.js";
+import { currentInputs, inputDigests } from "./template-manifest.js";
 import type { AssetLinks } from "./template-module.js";
 import { packageResolution } from "./package-imports.js";
 
@@ -31,29 +38,46 @@ async function staticFiles(dir: string): Promise<{ files: OutputFile[]; inputs: 
   return { files, inputs: found };
 }
 
-/** Bundles templates/styles/site.css and templates/client/main.ts into assets/, plus templates/static/. */
-export async function bundleAssets(opts: { templatesDir: string; cwd?: string }): Promise<Assets> {
-  const cwd = opts.cwd ?? process.cwd();
+/** The options of every bundle (with the entries and the output's place added): part of what a kept bundle is keyed by. */
+const OPTIONS = {
+  bundle: true,
+  write: false,
+  metafile: true,
+  minify: true,
+  entryNames: "[name].[hash]",
+  assetNames: "fonts/[name].[hash]",
+  loader: { ".woff2": "file", ".woff": "file", ".svg": "file" },
+  format: "iife",
+  target: ["es2020", "chrome100", "safari15", "firefox100"],
+  platform: "browser",
+  logLevel: "silent",
+} satisfies esbuild.BuildOptions;
+
+/** A bundle as it is kept: what made it, its files (base64) and links; kept beside the compiled templates. */
+interface KeptBundle {
+  key: string;
+  inputs: [string, string][];
+  files: [string, string][];
+  links: AssetLinks;
+}
+
+/** Largest kept bundle (the bundled one is about 100 KB: the stylesheet, the script and two fonts). */
+const MAX_KEPT_BYTES = 64 * 1024 * 1024;
+const LIB_BUNDLE = "assets-bundle.json";
+/** The user cache's bundle for one templates folder. */
+const cacheBundle = (templatesDir: string) => `assets-bundle-${digest(templatesDir)}.json`;
+/** What a kept bundle must have been made by: the compiler, its options, hotelsite's place (fonts come from its packages), the file names. */
+const keyOf = (files: string[]) => digest(JSON.stringify([esbuildApi.version, OPTIONS, packageRoot(), files]));
+
+/** Bundles templates/styles/site.css and templates/client/main.ts (or throws ContentErrors for their mistakes). */
+async function compile(templatesDir: string, cwd: string): Promise<Assets> {
   const outdir = path.join(cwd, "__assets__");
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuildApi.build({
-      entryPoints: {
-        site: path.join(opts.templatesDir, "styles", "site.css"),
-        "site-js": path.join(opts.templatesDir, "client", "main.ts"),
-      },
-      bundle: true,
-      write: false,
-      metafile: true,
-      minify: true,
+      ...OPTIONS,
+      entryPoints: { site: path.join(templatesDir, "styles", "site.css"), "site-js": path.join(templatesDir, "client", "main.ts") },
       outdir,
-      entryNames: "[name].[hash]",
-      assetNames: "fonts/[name].[hash]",
-      loader: { ".woff2": "file", ".woff": "file", ".svg": "file" },
-      format: "iife",
-      target: ["es2020", "chrome100", "safari15", "firefox100"],
-      platform: "browser",
-      logLevel: "silent",
       absWorkingDir: cwd,
       // Fonts the stylesheet imports come from hotelsite's own packages when the templates folder has none.
       ...packageResolution(),
@@ -74,10 +98,55 @@ export async function bundleAssets(opts: { templatesDir: string; cwd?: string })
   const preload = files
     .filter((f) => /\.woff2$/.test(f.path) && /display/i.test(f.path))
     .map((f) => ({ href: `/${f.path}`, as: "font", type: "font/woff2" }));
+  const links = { css: find(/^assets\/site\.[^/]+\.css$/), js: find(/^assets\/site\.[^/]+\.js$/), preload };
+  return { files, links, inputs: Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p)) };
+}
+
+/** A bundle kept as text (undefined when an input cannot be read back: it is not kept). */
+function keptText(templatesDir: string, key: string, b: Assets): string | undefined {
+  const inputs = inputDigests(templatesDir, b.inputs);
+  const files = b.files.map((f): [string, string] => [f.path, Buffer.from(f.contents).toString("base64")]);
+  return inputs && JSON.stringify({ key, inputs, files, links: b.links } satisfies KeptBundle);
+}
+
+/** The bundle a kept text records, when it was made by `key` and every file it was made from holds the same bytes. */
+function fromKept(text: string | undefined, key: string, templatesDir: string): Assets | undefined {
+  let k: KeptBundle;
+  try {
+    k = JSON.parse(text ?? "null") as KeptBundle;
+  } catch {
+    return undefined;
+  }
+  if (k?.key !== key || !Array.isArray(k.files) || typeof k.links?.css !== "string") return undefined;
+  const inputs = currentInputs(templatesDir, k.inputs);
+  return inputs && { files: k.files.map(([p, b64]) => ({ path: p, contents: Buffer.from(b64, "base64") })), links: k.links, inputs };
+}
+
+/** The bundle of a templates folder: kept (lib/ for the bundled set, else the user cache) while its files are the same. */
+async function bundle(templatesDir: string, cwd: string, names: string[]): Promise<Assets> {
+  const key = keyOf(names);
+  const packaged = templatesDir === path.join(packageRoot(), "templates") ? readPlainSync(path.join(packageRoot(), "lib", LIB_BUNDLE), { maxBytes: MAX_KEPT_BYTES }) : undefined;
+  const found = fromKept(packaged?.bytes.toString("utf8"), key, templatesDir) ?? fromKept(readSealed(cacheBundle(templatesDir), MAX_KEPT_BYTES), key, templatesDir);
+  if (found) return found;
+  const made = await compile(templatesDir, cwd);
+  const text = keptText(templatesDir, key, made);
+  if (text) writeSealed(cacheBundle(templatesDir), text);
+  return made;
+}
+
+/** Bundles templates/styles/site.css and templates/client/main.ts into assets/ (unless a kept bundle is current), plus templates/static/. */
+export async function bundleAssets(opts: { templatesDir: string; cwd?: string; names?: string[] }): Promise<Assets> {
+  const cwd = opts.cwd ?? process.cwd();
+  const made = await bundle(opts.templatesDir, cwd, opts.names ?? (await checkTemplateFiles(opts.templatesDir, cwd)));
   const statics = await staticFiles(path.join(opts.templatesDir, "static"));
-  return {
-    files: [...files, ...statics.files],
-    links: { css: find(/^assets\/site\.[^/]+\.css$/), js: find(/^assets\/site\.[^/]+\.js$/), preload },
-    inputs: [...Object.keys(result.metafile.inputs).map((p) => path.resolve(cwd, p)), ...statics.inputs],
-  };
+  return { files: [...made.files, ...statics.files], links: made.links, inputs: [...made.inputs, ...statics.inputs] };
+}
+
+/** Bundles the bundled templates' assets into the package's lib/ (`npm run compile`): a first build then runs no compiler. */
+export async function writePackagedAssets(): Promise<void> {
+  const templatesDir = path.join(packageRoot(), "templates");
+  const key = keyOf(await checkTemplateFiles(templatesDir, packageRoot()));
+  const text = keptText(templatesDir, key, await compile(templatesDir, packageRoot()));
+  if (!text) throw new Error("hotelsite: a file the bundled assets are made from could not be read back");
+  writeWholeSync(path.join(packageRoot(), "lib", LIB_BUNDLE), text);
 }

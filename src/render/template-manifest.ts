@@ -25,16 +25,29 @@ const fileDigest = (file: string) => {
   return read && digest(read.bytes);
 };
 
+/** Each input relative to the templates folder with the digest of its bytes (undefined when one cannot be read back). */
+export function inputDigests(templatesDir: string, inputs: string[]): [string, string][] | undefined {
+  const out: [string, string][] = [];
+  for (const file of inputs) {
+    const d = fileDigest(file);
+    if (!d) return undefined;
+    out.push([path.relative(templatesDir, file), d]);
+  }
+  return out;
+}
+
+/** The recorded inputs as absolute paths, when every one still holds the bytes its digest says (a kept compile is current). */
+export function currentInputs(templatesDir: string, recorded: unknown): string[] | undefined {
+  const pairs = Array.isArray(recorded) && recorded.every((r) => Array.isArray(r) && typeof r[0] === "string" && typeof r[1] === "string") ? (recorded as [string, string][]) : undefined;
+  const abs = pairs?.map(([rel]) => path.resolve(templatesDir, rel));
+  return pairs?.every(([, d], i) => fileDigest(abs![i]) === d) ? abs : undefined;
+}
+
 /** The manifest of a compile (undefined when an input cannot be read back: that compile is not kept). */
 export function manifestOf(o: { key: string; module: string; templatesDir: string; inputs: string[]; graph: ImportGraph }): Manifest | undefined {
   const rel = (abs: string) => path.relative(o.templatesDir, abs);
-  const inputs: [string, string][] = [];
-  for (const file of o.inputs) {
-    const d = fileDigest(file);
-    if (!d) return undefined;
-    inputs.push([rel(file), d]);
-  }
-  return { key: o.key, module: o.module, inputs, graph: [...o.graph].map(([file, imports]) => [rel(file), imports.map(rel)]) };
+  const inputs = inputDigests(o.templatesDir, o.inputs);
+  return inputs && { key: o.key, module: o.module, inputs, graph: [...o.graph].map(([file, imports]) => [rel(file), imports.map(rel)]) };
 }
 
 /** The inputs and import graph a kept manifest records, when it was made by `key` and its inputs hold the same bytes. */
@@ -45,8 +58,8 @@ export function stillCurrent(text: string | undefined, key: string, templatesDir
   } catch {
     return undefined;
   }
-  if (m?.key !== key || !/^templates-[0-9a-f]{16}\.mjs$/.test(m.module) || !Array.isArray(m.inputs) || !Array.isArray(m.graph)) return undefined;
+  if (m?.key !== key || !/^templates-[0-9a-f]{16}\.mjs$/.test(m.module) || !Array.isArray(m.graph)) return undefined;
+  const inputs = currentInputs(templatesDir, m.inputs);
   const abs = (rel: string) => path.resolve(templatesDir, rel);
-  for (const [rel, d] of m.inputs) if (fileDigest(abs(rel)) !== d) return undefined;
-  return { module: m.module, inputs: m.inputs.map(([rel]) => abs(rel)), graph: new Map(m.graph.map(([file, imports]) => [abs(file), imports.map(abs)])) };
+  return inputs && { module: m.module, inputs, graph: new Map(m.graph.map(([file, imports]) => [abs(file), imports.map(abs)])) };
 }

@@ -102,10 +102,10 @@ function keptIn(dir: string, manifest: string | undefined, o: { templatesDir: st
 }
 
 /** Compiles templates/index.tsx (or throws ContentErrors for template syntax errors) unless a kept compile is current. */
-export async function loadTemplates(opts: { templatesDir: string; cwd?: string }): Promise<LoadedTemplates> {
+export async function loadTemplates(opts: { templatesDir: string; cwd?: string; names?: string[] }): Promise<LoadedTemplates> {
   const cwd = opts.cwd ?? process.cwd();
   const templatesDir = path.resolve(cwd, opts.templatesDir);
-  const key = keyOf(await checkTemplateFiles(templatesDir, cwd));
+  const key = keyOf(opts.names ?? (await checkTemplateFiles(templatesDir, cwd)));
   const found = kept(templatesDir, key);
   if (found) return found;
   // A build that cannot cache anywhere still builds: the module is then imported from memory.
