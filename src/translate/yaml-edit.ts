@@ -1,9 +1,20 @@
 // Edits a YAML file's text through the yaml package's Document API, changing only the lines of the fields that changed:
 // the original and the edited document are printed alike and compared unit by unit (a line, or a value spanning
-// several), and only units that differ replace lines of the original.
+// several), and only units that differ replace lines of the original (a three-way merge, the printed original the base).
 import { isCollection, isScalar, parseDocument, visit, type Document, type ToStringOptions } from "yaml";
 
 const PRINT: ToStringOptions = { lineWidth: 0, flowCollectionPadding: false };
+
+/** The printer's options for a text: its own indentation, and block sequences under their key or beside it as it has them. */
+function printOptions(text: string): ToStringOptions {
+  const indent = /^( +)[^\s#]/m.exec(text)?.[1].length ?? 2;
+  return { ...PRINT, indent, indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\n\1- /m.test(text) };
+}
+
+/** What a YAML text means, to compare two: its data as JSON, or undefined when it does not parse cleanly. */
+function meaning(doc: Document): string | undefined {
+  return doc.errors.length ? undefined : JSON.stringify(doc.toJS());
+}
 /** Texts edited here were parsed whole before (repeated keys refused there): the package's key check is quadratic. */
 const PARSE = { uniqueKeys: false } as const;
 
@@ -70,25 +81,50 @@ function lineUnits(text: string): string[][] {
 
 /** Applies `edit` to the parsed document and returns the original text with only the changed lines replaced. */
 export function editYaml(text: string, edit: (doc: Document) => void): string {
-  const before = parseDocument(text, PARSE).toString(PRINT);
+  const print = printOptions(text);
+  const before = parseDocument(text, PARSE).toString(print);
   const doc = parseDocument(text, PARSE);
   edit(doc);
-  const after = doc.toString(PRINT);
-  const original = lineUnits(text);
-  const printed = lineUnits(before);
-  // Printing changed the layout in a way the units do not explain: the printed document is the faithful answer.
-  if (printed.length !== original.length) return after;
-  const next = lineUnits(after);
+  const after = doc.toString(print);
+  // A three-way merge with the printed original as the base: where the edit left the printed lines as they were, the
+  // original's lines stay, even where the printer lays them out otherwise (a blank line before a last comment).
   const key = (unit: string[]) => unit.join("\n");
-  const common = commonLines(printed.map(key), next.map(key));
-  if (!common) return after;
-  const out: string[] = [];
-  let j = 0;
-  for (const [pi, pj] of [...common, [printed.length, next.length] as [number, number]]) {
-    // printed units before pi were removed or changed, next[j..pj) are their replacement.
-    out.push(...next.slice(j, pj).flat());
-    if (pi < original.length) out.push(...original[pi]);
-    j = pj + 1;
+  const [original, printed, next] = [lineUnits(text), lineUnits(before), lineUnits(after)];
+  const [o, p, n] = [original.map(key), printed.map(key), next.map(key)];
+  const same = commonLines(o, p);
+  const unedited = commonLines(p, n);
+  if (!same || !unedited) return after;
+  // The original's units as printed: equal ones, and between them runs of as many units on each side (a long value
+  // the printer writes on one line) paired in order.
+  const inOriginal = new Map<number, number>();
+  let [oi, pi, ni] = [0, 0, 0];
+  for (const [oa, pa] of [...same, [o.length, p.length]]) {
+    if (oa - oi === pa - pi) for (let k = 0; k < oa - oi; k++) inOriginal.set(pi + k, oi + k);
+    if (pa < p.length) inOriginal.set(pa, oa);
+    [oi, pi] = [oa + 1, pa + 1];
   }
-  return out.join("\n");
+  // Units the edit left as printed, with the original's unit each stands for: anchors, in order in all three texts.
+  const anchors = unedited.filter(([pi]) => inOriginal.has(pi)).map(([pi, ni]) => [inOriginal.get(pi)!, pi, ni]);
+  const printedFrom = new Set(inOriginal.values());
+  const out: string[] = [];
+  [oi, pi, ni] = [0, 0, 0];
+  for (const [oa, pa, na] of [...anchors, [o.length, p.length, n.length]]) {
+    if (na - ni === pa - pi && n.slice(ni, na).every((u, i) => u === p[pi + i])) out.push(...original.slice(oi, oa).flat());
+    else {
+      // Edited here: the edit's units, less the printer's own at either end (a blank line it adds), with the
+      // original's own at either end (a blank line it drops) kept.
+      let [os, oe, ps, pe, ns, ne] = [oi, oa, pi, pa, ni, na];
+      while (os < oe && !printedFrom.has(os)) os++;
+      while (oe > os && !printedFrom.has(oe - 1)) oe--;
+      for (; ps < pe && ns < ne && !inOriginal.has(ps) && p[ps] === n[ns]; ps++) ns++;
+      for (; pe > ps && ne > ns && !inOriginal.has(pe - 1) && p[pe - 1] === n[ne - 1]; pe--) ne--;
+      out.push(...original.slice(oi, os).flat(), ...next.slice(ns, ne).flat(), ...original.slice(oe, oa).flat());
+    }
+    if (oa < o.length) out.push(...original[oa]);
+    [oi, pi, ni] = [oa + 1, pa + 1, na + 1];
+  }
+  // Whatever the merge made must mean exactly what the edited document means; else the printed document is the answer.
+  const merged = out.join("\n");
+  const meant = meaning(doc);
+  return meant !== undefined && meaning(parseDocument(merged, PARSE)) === meant ? merged : after;
 }

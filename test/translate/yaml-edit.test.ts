@@ -69,3 +69,28 @@ describe("editYaml with values the printer lays out its own way", () => {
     expect(editYaml(text, (doc) => doc.setIn(["ja", "name"], "y"))).toBe(text.replace("name: x", "name: y"));
   });
 });
+
+describe("editYaml where the printer's layout differs from the file's", () => {
+  it("keeps a comment on the file's last line where it is: no blank line is added before it", () => {
+    const text = "en:\n  title: Hello\n  name: x\n# the last line\n";
+    expect(editYaml(text, (doc) => doc.setIn(["en", "name"], "y"))).toBe(text.replace("name: x", "name: y"));
+  });
+
+  it("keeps the blank lines the printer would fold into one, beside the edited line too", () => {
+    const text = "# head\n\n\nen:\n  name: x\n\n\n# tail\n";
+    expect(editYaml(text, (doc) => doc.setIn(["en", "name"], "y"))).toBe(text.replace("name: x", "name: y"));
+  });
+
+  it("writes an edited line with the file's own indentation, and sequences beside their key as the file has them", () => {
+    const four = "en:\n    name: x\n    deep:\n        k: v\nja:\n    name: z\n";
+    expect(editYaml(four, (doc) => doc.setIn(["en", "name"], "y"))).toBe(four.replace("name: x", "name: y"));
+    const beside = "en:\n  list:\n  - a\n  - b\n  name: x\n";
+    expect(editYaml(beside, (doc) => doc.setIn(["en", "list", 0], "c"))).toBe(beside.replace("- a", "- c"));
+  });
+
+  it("writes the printed document when merging lines would mean something else (indentation mixed within the file)", () => {
+    const mixed = "en:\n  a: 1\nja:\n    name: z\n";
+    const out = editYaml(mixed, (doc) => doc.setIn(["ja", "title"], "t"));
+    expect(parse(out)).toEqual({ en: { a: 1 }, ja: { name: "z", title: "t" } });
+  });
+});
