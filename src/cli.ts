@@ -23,6 +23,7 @@ import { OutputError } from "./write/writer.js";
 import { registerLinks } from "./outbound/command.js";
 import { registerReport } from "./report/command.js";
 import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
+import { printableJson } from "./util/printable.js";
 
 export type { Io } from "./io.js";
 
@@ -134,21 +135,17 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       }
       if (o.json) {
         io.out(
-          JSON.stringify(
-            {
-              ok: !failed,
-              pages: result.pages.length,
-              languages,
-              totals: coverageTotals(coverageBySource(result.coverage)),
-              coverage: coverageBySource(result.coverage),
-              warnings,
-              outdated: tr.outdated,
-              inconsistent: tr.inconsistent,
-              lock: { carried: ctx.carried, stale: ctx.stale },
-            },
-            null,
-            2,
-          ),
+          printableJson({
+            ok: !failed,
+            pages: result.pages.length,
+            languages,
+            totals: coverageTotals(coverageBySource(result.coverage)),
+            coverage: coverageBySource(result.coverage),
+            warnings,
+            outdated: tr.outdated,
+            inconsistent: tr.inconsistent,
+            lock: { carried: ctx.carried, stale: ctx.stale },
+          }),
         );
       } else {
         io.out(formatCoverage(result.coverage, languages));

@@ -6,6 +6,7 @@ import type { Io } from "../io.js";
 import { UsageError } from "../errors.js";
 import { FileError } from "../io/file-error.js";
 import { isWithin } from "../util/paths.js";
+import { printableJson } from "../util/printable.js";
 import { hostOf, UNRESOLVED, type LinkReport } from "./check.js";
 
 /** How often a check whose output is not a terminal says how far it got. */
@@ -117,7 +118,7 @@ export function registerLinks(program: Command, io: Io, setCode: (code: number) 
       if (io.progress && results.length) io.progress("\r\x1b[K");
       const broken = results.filter((r) => !r.ok && !r.skipped).length;
       const skipped = results.filter((r) => r.skipped).length;
-      if (o.json) io.out(JSON.stringify({ ok: broken === 0, checked: results.length, broken, skipped, pages, links: results }, null, 2));
+      if (o.json) io.out(printableJson({ ok: broken === 0, checked: results.length, broken, skipped, pages, links: results }));
       else io.out(formatLinkReport(results, pages));
       setCode(broken ? 1 : 0);
     });

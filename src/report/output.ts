@@ -1,6 +1,7 @@
 // The report as text: terminal tables, CSV (never starting a spreadsheet formula) and JSON.
 import { conversion, per100, type Line, type Report, type Tally } from "./tally.js";
-import { printable, UNIT } from "./values.js";
+import { printable, printableJson } from "../util/printable.js";
+import { UNIT } from "./values.js";
 
 /** Where the rows came from and what was passed over, beside the report. */
 export interface Sources {
@@ -90,9 +91,5 @@ export function formatCsv(r: ReportOutput): string {
 export function formatJson(r: ReportOutput): string {
   const amounts = (l: Tally) => ({ ...l, commission: Object.fromEntries(Object.entries(l.commission).map(([c, n]) => [c, n / UNIT])), conversionPercent: conversion(l) ?? null });
   const lines = (ls: Line[]) => ls.map(amounts);
-  return JSON.stringify(
-    { ...r, totals: amounts(r.totals), byHotel: lines(r.byHotel), byLanguage: lines(r.byLanguage), byPlacement: lines(r.byPlacement), byWeek: lines(r.byWeek), unplaced: lines(r.unplaced) },
-    null,
-    2,
-  );
+  return printableJson({ ...r, totals: amounts(r.totals), byHotel: lines(r.byHotel), byLanguage: lines(r.byLanguage), byPlacement: lines(r.byPlacement), byWeek: lines(r.byWeek), unplaced: lines(r.unplaced) });
 }

@@ -43,8 +43,3 @@ export function weekOf(date: string): string {
   return new Date(t - day * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Text safe to print on a terminal: control characters (escape sequences included) shown as \u escapes. */
-export function printable(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
