@@ -70,14 +70,24 @@ export async function renderBatches<P extends { outFile: string }, R extends Bat
     dead.push(...found);
     if (i < firstFailed && ready.length) await steps.write(ready);
   };
-  // One batch at a time, so memory holds one batch's bytes.
-  for (let i = 0; i < batches.length; i++) {
-    const done = await steps.render(batches[i]).catch((e: unknown) => {
+  const start = (i: number) => {
+    const rendering = steps.render(batches[i]).catch((e: unknown) => {
       if (!(e instanceof ContentErrors)) throw e;
       for (const x of e.errors) addTemplateError(templateErrors, x);
       firstFailed = Math.min(firstFailed, i);
       return undefined;
     });
+    // A bug's rejection is taken up when its turn comes, not reported as unhandled meanwhile.
+    rendering.catch(() => {});
+    return rendering;
+  };
+  // Two batches in flight, so memory holds two batches' bytes: the next one is resolved and rendered (on another
+  // thread) while this one renders and is checked and written (a hotel's own page beside the home page).
+  let next = batches.length ? start(0) : undefined;
+  for (let i = 0; i < batches.length; i++) {
+    const current = next!;
+    next = i + 1 < batches.length ? start(i + 1) : undefined;
+    const done = await current;
     if (done) await finish(i, done);
   }
   if (templateErrors.length) throw new ContentErrors(templateErrors);
