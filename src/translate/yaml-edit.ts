@@ -7,7 +7,8 @@ const PRINT: ToStringOptions = { lineWidth: 0, flowCollectionPadding: false };
 
 /** The printer's options for a text: its own indentation, and block sequences under their key or beside it as it has them. */
 function printOptions(text: string): ToStringOptions {
-  const indent = /^( +)[^\s#]/m.exec(text)?.[1].length ?? 2;
+  // The first indented key or list item (a block scalar's lines may sit deeper than the file's indentation).
+  const indent = /^( +)(?:- |[^\s#:-][^:\n]*:(?:[ \t]|$))/m.exec(text)?.[1].length ?? 2;
   return { ...PRINT, indent, indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\n\1- /m.test(text) };
 }
 

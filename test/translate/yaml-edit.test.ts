@@ -84,6 +84,8 @@ describe("editYaml where the printer's layout differs from the file's", () => {
   it("writes an edited line with the file's own indentation, and sequences beside their key as the file has them", () => {
     const four = "en:\n    name: x\n    deep:\n        k: v\nja:\n    name: z\n";
     expect(editYaml(four, (doc) => doc.setIn(["en", "name"], "y"))).toBe(four.replace("name: x", "name: y"));
+    const deeperBlock = "intro: |\n    A block\n    of text\nen:\n  name: x\n";
+    expect(editYaml(deeperBlock, (doc) => doc.setIn(["en", "name"], "y"))).toBe(deeperBlock.replace("name: x", "name: y"));
     const beside = "en:\n  list:\n  - a\n  - b\n  name: x\n";
     expect(editYaml(beside, (doc) => doc.setIn(["en", "list", 0], "c"))).toBe(beside.replace("- a", "- c"));
   });
