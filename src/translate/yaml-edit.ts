@@ -12,9 +12,14 @@ function printOptions(text: string): ToStringOptions {
   return { ...PRINT, indent, indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\n\1- /m.test(text) };
 }
 
-/** What a YAML text means, to compare two: its data as JSON, or undefined when it does not parse cleanly. */
+/** What a YAML text means, to compare two: its data as JSON, or undefined when it does not parse cleanly or expand (aliases past the package's bound). */
 function meaning(doc: Document): string | undefined {
-  return doc.errors.length ? undefined : JSON.stringify(doc.toJS());
+  if (doc.errors.length) return undefined;
+  try {
+    return JSON.stringify(doc.toJS());
+  } catch {
+    return undefined;
+  }
 }
 /** Texts edited here were parsed whole before (repeated keys refused there): the package's key check is quadratic. */
 const PARSE = { uniqueKeys: false } as const;

@@ -96,3 +96,11 @@ describe("editYaml where the printer's layout differs from the file's", () => {
     expect(parse(out)).toEqual({ en: { a: 1 }, ja: { name: "z", title: "t" } });
   });
 });
+
+describe("editYaml on a file the yaml package will not expand", () => {
+  it("saves a file with more aliases than the package expands (its meaning is not compared: the printed document is written)", () => {
+    const lines = ["shared: &a [x, x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 120 }, (_, i) => `k${i}: [*a, *a]`), "en:", "  name: x", ""];
+    const text = lines.join("\n");
+    expect(editYaml(text, (doc) => doc.setIn(["en", "name"], "y"))).toBe(text.replace("name: x", "name: y"));
+  });
+});
