@@ -12,7 +12,7 @@ import { readPlainSync } from "../util/read-plain.js";
 import { ContentErrors } from "../errors.js";
 import { esbuildErrors } from "./template-errors.js";
 import { checkTemplateFiles } from "./template-files.js";
-import { currentInputs, inputDigests } from "./template-manifest.js";
+import { bundledTemplates, compileKey, currentInputs, inputDigests, libDir } from "./template-manifest.js";
 import type { AssetLinks } from "./template-module.js";
 import { packageResolution } from "./package-imports.js";
 
@@ -66,8 +66,7 @@ const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 const LIB_BUNDLE = "assets-bundle.json";
 /** The user cache's bundle for one templates folder. */
 const cacheBundle = (templatesDir: string) => `assets-bundle-${digest(templatesDir)}.json`;
-/** What a kept bundle must have been made by: the compiler, its options, hotelsite's place (fonts come from its packages), the file names. */
-const keyOf = (files: string[]) => digest(JSON.stringify([esbuildApi.version, OPTIONS, packageRoot(), files]));
+const keyOf = (names: string[]) => compileKey(OPTIONS, names);
 
 /** Bundles templates/styles/site.css and templates/client/main.ts (or throws ContentErrors for their mistakes). */
 async function compile(templatesDir: string, cwd: string): Promise<Assets> {
@@ -125,7 +124,7 @@ function fromKept(text: string | undefined, key: string, templatesDir: string): 
 /** The bundle of a templates folder: kept (lib/ for the bundled set, else the user cache) while its files are the same. */
 async function bundle(templatesDir: string, cwd: string, names: string[]): Promise<Assets> {
   const key = keyOf(names);
-  const packaged = templatesDir === path.join(packageRoot(), "templates") ? readPlainSync(path.join(packageRoot(), "lib", LIB_BUNDLE), { maxBytes: MAX_KEPT_BYTES }) : undefined;
+  const packaged = templatesDir === bundledTemplates() ? readPlainSync(path.join(libDir(), LIB_BUNDLE), { maxBytes: MAX_KEPT_BYTES }) : undefined;
   const found = fromKept(packaged?.bytes.toString("utf8"), key, templatesDir) ?? fromKept(readSealed(cacheBundle(templatesDir), MAX_KEPT_BYTES), key, templatesDir);
   if (found) return found;
   const made = await compile(templatesDir, cwd);
@@ -144,9 +143,9 @@ export async function bundleAssets(opts: { templatesDir: string; cwd?: string; n
 
 /** Bundles the bundled templates' assets into the package's lib/ (`npm run compile`): a first build then runs no compiler. */
 export async function writePackagedAssets(): Promise<void> {
-  const templatesDir = path.join(packageRoot(), "templates");
+  const templatesDir = bundledTemplates();
   const key = keyOf(await checkTemplateFiles(templatesDir, packageRoot()));
   const text = keptText(templatesDir, key, await compile(templatesDir, packageRoot()));
   if (!text) throw new Error("hotelsite: a file the bundled assets are made from could not be read back");
-  writeWholeSync(path.join(packageRoot(), "lib", LIB_BUNDLE), text);
+  writeWholeSync(path.join(libDir(), LIB_BUNDLE), text);
 }

@@ -1,9 +1,20 @@
-// A compiled template set is used again while every file it was made from holds the same bytes, so most builds run
-// no compiler: the bundled templates ship compiled in lib/ (`npm run compile`), a site's own are kept in the user cache.
+// A compiled template set (and its bundled assets) is used again while every file it was made from holds the same
+// bytes, so most builds run no compiler: the bundled templates ship compiled in lib/ (`npm run compile`), a site's
+// own are kept in the user cache.
 import path from "node:path";
 import { digest } from "../io/cache.js";
+import { esbuildApi } from "../util/esbuild.js";
+import { packageRoot } from "../util/paths.js";
 import { readPlainSync } from "../util/read-plain.js";
 import type { ImportGraph } from "./template-graph.js";
+
+/** The templates hotelsite ships, whose compiles `npm run compile` keeps in lib/. */
+export const bundledTemplates = () => path.join(packageRoot(), "templates");
+/** The package's lib/, where the bundled templates' compiles are kept. */
+export const libDir = () => path.join(packageRoot(), "lib");
+
+/** What a kept compile must have been made by: the compiler, its options, hotelsite's place (React's and the fonts' paths), the templates folder's file names. */
+export const compileKey = (options: object, names: string[]) => digest(JSON.stringify([esbuildApi.version, options, packageRoot(), names]));
 
 /** What one compile made, kept beside its module: what it was made from, and by what. */
 export interface Manifest {

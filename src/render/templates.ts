@@ -13,7 +13,7 @@ import { packageResolution } from "./package-imports.js";
 import { checkTemplateFiles } from "./template-files.js";
 import { esbuildErrors } from "./template-errors.js";
 import { importGraph, type ImportGraph } from "./template-graph.js";
-import { manifestOf, stillCurrent } from "./template-manifest.js";
+import { bundledTemplates, compileKey, libDir, manifestOf, stillCurrent } from "./template-manifest.js";
 
 export type { TemplateModule } from "./template-module.js";
 
@@ -45,14 +45,11 @@ const OPTIONS = {
   define: { "process.env.NODE_ENV": '"production"' },
 } satisfies esbuild.BuildOptions;
 
-const bundledTemplates = () => path.join(packageRoot(), "templates");
-const libDir = () => path.join(packageRoot(), "lib");
 const LIB_MANIFEST = "templates-manifest.json";
 /** The user cache's manifest for one templates folder. */
 const cacheManifest = (templatesDir: string) => `templates-manifest-${digest(templatesDir)}.json`;
 
-/** What a kept compile must have been made by: the compiler, its options, hotelsite's place (React's path is in the code), the file names. */
-const keyOf = (files: string[]) => digest(JSON.stringify([esbuildApi.version, OPTIONS, packageRoot(), files]));
+const keyOf = (names: string[]) => compileKey(OPTIONS, names);
 
 /** Compiles `templatesDir`/index.tsx into code meant to live in `outDir` (or throws ContentErrors for template syntax errors). */
 async function compile(o: { templatesDir: string; cwd: string; outDir: string }): Promise<{ code: string; inputs: string[]; graph: ImportGraph }> {
