@@ -5,23 +5,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type BuildResult } from "../../src/build.js";
+import { setEnv } from "../support/env.js";
 import { REPO } from "../support/fixture.js";
 
 let dir: string;
 let result: BuildResult;
 const committed = () => path.join(dir, "content", ".generated", "images");
-const savedCache = process.env.XDG_CACHE_HOME;
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hotelsite-first-"));
   await cp(path.join(REPO, "content"), path.join(dir, "content"), { recursive: true });
   // An empty user cache, as on a machine that never ran hotelsite.
-  process.env.XDG_CACHE_HOME = path.join(dir, "empty-cache");
+  restoreEnv = setEnv({ XDG_CACHE_HOME: path.join(dir, "empty-cache") });
   result = await build({ contentDir: "content", outDir: "dist", cwd: dir });
 }, 120_000);
 afterAll(async () => {
-  if (savedCache === undefined) delete process.env.XDG_CACHE_HOME;
-  else process.env.XDG_CACHE_HOME = savedCache;
+  restoreEnv?.();
   await rm(dir, { recursive: true, force: true });
 });
 

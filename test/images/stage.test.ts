@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContentErrors, shownPath } from "../../src/errors.js";
 import { imageFiles } from "../../src/images/stage.js";
+import { setEnv } from "../support/env.js";
 import { stderrNotes } from "../support/stderr-notes.js";
 import { makeRoutes } from "../../src/site/routes.js";
 import type { ImageInfo, SiteSettings } from "../../src/types.js";
@@ -215,8 +216,8 @@ describe("image stage with unusable folders", () => {
   });
 
   it("with the user cache unusable, falls back to the private one in the temp folder that the next build finds again", async () => {
-    const saved = { xdg: process.env.XDG_CACHE_HOME, tmp: process.env.TMPDIR };
     let restore: (() => void) | undefined;
+    let restoreEnv: (() => void) | undefined;
     const c5 = path.join(dir, "content5");
     try {
       await mkdir(path.join(c5, "images"), { recursive: true });
@@ -225,8 +226,7 @@ describe("image stage with unusable folders", () => {
       await mkdir(path.join(dir, "xdg"));
       await writeFile(path.join(dir, "xdg", "hotelsite"), "a file where the cache folder goes");
       await mkdir(path.join(dir, "tmp"));
-      process.env.XDG_CACHE_HOME = path.join(dir, "xdg");
-      process.env.TMPDIR = path.join(dir, "tmp");
+      restoreEnv = setEnv({ XDG_CACHE_HOME: path.join(dir, "xdg"), TMPDIR: path.join(dir, "tmp") });
       const caught = stderrNotes();
       restore = caught.restore;
       const notes = caught.lines;
@@ -241,10 +241,7 @@ describe("image stage with unusable folders", () => {
       for (const c of again.copies) expect(path.dirname(c.from)).toBe(fallback);
     } finally {
       restore?.();
-      for (const [k, v] of [["XDG_CACHE_HOME", saved.xdg], ["TMPDIR", saved.tmp]] as const) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
+      restoreEnv?.();
     }
   });
 

@@ -7,13 +7,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CACHE_FILES_KEPT, cacheFile, digest, readNamedSealed, readSealed, userCache, writeNamedSealed, writeSealed } from "../../src/io/cache.js";
+import { setEnv } from "../support/env.js";
 import { stderrNotes } from "../support/stderr-notes.js";
 
 const NOBODY = 65534;
 let dir: string;
 let notes: string[];
 let restore: () => void;
-const saved = { xdg: process.env.XDG_CACHE_HOME, tmp: process.env.TMPDIR };
+let restoreEnv: () => void;
 
 /** Points the cache at `xdg` (an XDG_CACHE_HOME) with the temp folder `tmp` as the fallback's place. */
 function useCache(xdg: string, tmp = path.join(dir, "tmp")): void {
@@ -25,14 +26,11 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hotelsite-cache-"));
   await mkdir(path.join(dir, "tmp"));
   ({ lines: notes, restore } = stderrNotes());
-  useCache(path.join(dir, "xdg"));
+  restoreEnv = setEnv({ XDG_CACHE_HOME: path.join(dir, "xdg"), TMPDIR: path.join(dir, "tmp") });
 });
 afterEach(async () => {
   restore();
-  for (const [k, v] of [["XDG_CACHE_HOME", saved.xdg], ["TMPDIR", saved.tmp]] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
   await rm(dir, { recursive: true, force: true });
 });
 

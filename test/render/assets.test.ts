@@ -8,21 +8,21 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { bundleAssets, writePackagedAssets } from "../../src/render/assets.js";
 import { esbuildApi } from "../../src/util/esbuild.js";
+import { setEnv } from "../support/env.js";
 import { REPO } from "../support/fixture.js";
 import { stderrNotes } from "../support/stderr-notes.js";
 
 let dir: string;
 let caches = 0;
-const saved = process.env.XDG_CACHE_HOME;
+let restoreEnv: () => void;
 /** A user cache of its own from now on (the cache folder is chosen again when the environment names another). */
 const freshCache = () => (process.env.XDG_CACHE_HOME = path.join(dir, `xdg-${++caches}`));
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hotelsite-assets-"));
-  freshCache();
+  restoreEnv = setEnv({ XDG_CACHE_HOME: freshCache() });
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.XDG_CACHE_HOME;
-  else process.env.XDG_CACHE_HOME = saved;
+  restoreEnv();
   await rm(dir, { recursive: true, force: true });
 });
 // The real compiler, counted: a kept bundle is one that never reaches it.

@@ -9,17 +9,17 @@ import { stderrNotes } from "../support/stderr-notes.js";
 import { manifestOf, stillCurrent } from "../../src/render/template-manifest.js";
 import { loadTemplates } from "../../src/render/templates.js";
 import { esbuildApi } from "../../src/util/esbuild.js";
+import { setEnv } from "../support/env.js";
 import { REPO } from "../support/fixture.js";
 
 let dir: string;
-const saved = process.env.XDG_CACHE_HOME;
+let restoreEnv: () => void;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hotelsite-templates-"));
-  process.env.XDG_CACHE_HOME = path.join(dir, "xdg");
+  restoreEnv = setEnv({ XDG_CACHE_HOME: path.join(dir, "xdg") });
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.XDG_CACHE_HOME;
-  else process.env.XDG_CACHE_HOME = saved;
+  restoreEnv();
   await rm(dir, { recursive: true, force: true });
 });
 // The real compiler, counted: a kept compile is one that never reaches it.
