@@ -53,7 +53,7 @@ function commonLines(a: string[], b: string[]): [number, number][] | null {
 }
 
 /** A YAML text's lines in units: a value spanning several lines (with its key's line) is one unit, any other line its own. */
-function lineUnits(text: string): string[][] {
+function lineUnits(text: string, doc: Document = parseDocument(text, PARSE)): string[][] {
   const starts = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
   const lineAt = (offset: number) => {
@@ -68,7 +68,7 @@ function lineUnits(text: string): string[][] {
   };
   // joinsNext[i]: line i and line i + 1 are one unit.
   const joinsNext = new Uint8Array(starts.length);
-  visit(parseDocument(text, PARSE), (_key, node: unknown) => {
+  visit(doc, (_key, node: unknown) => {
     const range = isScalar(node) ? node.range : isCollection(node) && node.flow ? node.range : undefined;
     if (!range) return;
     // A block scalar's range ends after its last line break: its last line is the one before.
@@ -88,14 +88,16 @@ function lineUnits(text: string): string[][] {
 /** Applies `edit` to the parsed document and returns the original text with only the changed lines replaced. */
 export function editYaml(text: string, edit: (doc: Document) => void): string {
   const print = printOptions(text);
-  const before = parseDocument(text, PARSE).toString(print);
+  // The original's units and its print read from the document before the edit changes it (one parse of the text).
   const doc = parseDocument(text, PARSE);
+  const original = lineUnits(text, doc);
+  const before = doc.toString(print);
   edit(doc);
   const after = doc.toString(print);
   // A three-way merge with the printed original as the base: where the edit left the printed lines as they were, the
   // original's lines stay, even where the printer lays them out otherwise (a blank line before a last comment).
   const key = (unit: string[]) => unit.join("\n");
-  const [original, printed, next] = [lineUnits(text), lineUnits(before), lineUnits(after)];
+  const [printed, next] = [lineUnits(before), lineUnits(after)];
   const [o, p, n] = [original.map(key), printed.map(key), next.map(key)];
   const same = commonLines(o, p);
   const unedited = commonLines(p, n);
