@@ -2,7 +2,8 @@
 // HOTELSITE_TEST_PAUSE names a point, the process stops there and waits to be killed, saying so on stderr, so a
 // test can SIGKILL (or SIGTERM) it at a known moment. The points are things the process does, seen from outside:
 //   load        as it lists the content's hotels folder (the load stage)
-//   render      as it sends the templates to a rendering thread (the render stage starts)
+//   render      as it sends the first page to a rendering thread (the render stage starts; the output is open: the
+//               templates go to the threads earlier, while the content is validated, at no fixed moment)
 //   write       as it clears the staging folder's marker to write it new (the write stage's commit starts)
 //   write:tmp   once the staging folder is complete, before the old output is moved aside
 //   write:swap  between the two renames of the swap (the old output aside, the new one not yet in place)
@@ -32,7 +33,7 @@ if (point) {
   if (point === "render") {
     const send = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (msg, ...rest) {
-      if (msg?.kind === "templates") return void pause();
+      if (msg?.kind === "page") return void pause();
       return send.call(this, msg, ...rest);
     };
   }
