@@ -81,6 +81,19 @@ describe("stagingWriter", () => {
     expect(await readFile(path.join(out, "assets/images/a.svg"), "utf8")).toBe("<svg/>");
   });
 
+  it("copies files one after another with their own bytes, cloned or (where the file system cannot clone, as ext4) read and written", async () => {
+    const out = path.join(dir, "out");
+    await mkdir(out);
+    const w = stagingWriter({ dir: out });
+    const names = ["a", "b", "c"];
+    for (const n of names) await writeFile(path.join(dir, `${n}.svg`), `<svg id="${n}"/>`);
+    for (const n of names) expect(w.copy({ path: `img/${n}.svg`, from: path.join(dir, `${n}.svg`) })).toBe(false);
+    for (const n of names) {
+      expect(await readFile(path.join(out, `img/${n}.svg`), "utf8")).toBe(`<svg id="${n}"/>`);
+      expect((await stat(path.join(out, `img/${n}.svg`))).ino).not.toBe((await stat(path.join(dir, `${n}.svg`))).ino);
+    }
+  });
+
   it("links a copy from the previous output when that holds the same bytes, never from its source; copies the others", async () => {
     const src = path.join(dir, "src.svg");
     const changed = path.join(dir, "changed.svg");
