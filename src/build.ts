@@ -73,7 +73,7 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
     await recover(ctx.outDir);
     await checkOutput(place);
     session.warm();
-    const { loaded, templates, assets } = await load(ctx, { content: "all", templates: true, assets: true });
+    const { loaded, templates, assets } = await load(ctx, { content: "all", templates: true, assets: true, parse: (files) => session.parse(files) });
     const init = { templatesUrl: templates.url, assets: assets.links, templatesDir: ctx.templatesDir, cwd: ctx.cwd, devScript: opts.devScript };
     session.preload(init);
     const { content, warnings } = await validate(ctx, loaded, session.memo);

@@ -2,6 +2,7 @@
 // changes), and the Session owning what lives from run to run under watch (threads, memo, readers index).
 import type { ContentError, Warning } from "./errors.js";
 import type { LoadCache } from "./content/load.js";
+import type { QuickFile, QuickParsed } from "./content/quick-read.js";
 import type { Assets, OutputFile } from "./render/assets.js";
 import { startPool, threadsFor, type Limits, type RenderPool } from "./render/pool.js";
 import type { TemplatesInit } from "./render/messages.js";
@@ -150,6 +151,12 @@ export class Session {
   preload(init: TemplatesInit): void {
     this.warm();
     void (this.pool ? Promise.resolve(this.pool) : this.starting!).then((pool) => pool.load(init)).catch(() => {});
+  }
+
+  /** Parses content files on the first rendering thread, which has nothing to render while the content loads. */
+  async parse(files: QuickFile[]): Promise<(QuickParsed | undefined)[]> {
+    this.warm();
+    return (this.pool ?? (await this.starting!)).parse(files);
   }
 
   /** The rendering threads for a site of `pages` pages. */

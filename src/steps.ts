@@ -4,6 +4,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { ContentErrors, shownPath } from "./errors.js";
 import { loadContent, type LoadCache } from "./content/load.js";
+import type { ParseBeside } from "./content/quick-read.js";
 import { validateContent } from "./content/validate.js";
 import { imageFiles } from "./images/stage.js";
 import { bundleAssets, type Assets, type OutputFile } from "./render/assets.js";
@@ -77,6 +78,8 @@ export interface Loading {
   templates: boolean | LoadedTemplates;
   assets: boolean | Assets;
   previous?: LoadCache;
+  /** A thread that parses content files beside the main thread (see content/quick-read.ts). */
+  parse?: ParseBeside;
 }
 
 /** The load step: the content, the compiled templates and the bundled assets, side by side. */
@@ -88,7 +91,7 @@ export async function load(ctx: RunContext, what: Loading) {
     // The templates folder's file names (what a kept compile or bundle is keyed by), listed once for both.
     const names = what.templates === true || what.assets === true ? checkTemplateFiles(templatesDir, cwd) : undefined;
     return Promise.all([
-      typeof what.content === "object" && "kept" in what.content ? what.content.kept : loadContent({ contentDir, cwd, previous: what.previous, changed: what.content === "all" ? undefined : what.content }),
+      typeof what.content === "object" && "kept" in what.content ? what.content.kept : loadContent({ contentDir, cwd, previous: what.previous, changed: what.content === "all" ? undefined : what.content, parse: what.parse }),
       what.templates === true ? names!.then((n) => loadTemplates({ templatesDir, cwd, names: n })) : (what.templates as LoadedTemplates),
       what.assets === true ? names!.then((n) => bundleAssets({ templatesDir, cwd, names: n })) : (what.assets as Assets),
     ]);

@@ -12,7 +12,7 @@ import { isEditorFile } from "./editor-files.js";
 import { gitChangeTimes } from "./git-times.js";
 import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
 import { openParseCache } from "./parse-cache.js";
-import { quickParse, type QuickFile } from "./quick-read.js";
+import { parseAll, type ParseBeside, type QuickFile } from "./quick-read.js";
 import { isWithin } from "../util/paths.js";
 import { MAX_FILE_BYTES, parseYaml, sourceFromData } from "./yaml.js";
 
@@ -25,6 +25,8 @@ export interface LoadOptions {
   previous?: LoadCache;
   /** Absolute paths of the files that changed since `previous`. */
   changed?: Set<string>;
+  /** Another thread that parses files while this one parses others (a build's first rendering thread). */
+  parse?: ParseBeside;
 }
 
 /** Content files read at once: started all together, their bytes piled up faster than this thread parsed them. */
@@ -175,7 +177,7 @@ async function readImage(contentDir: string, ref: string): Promise<ImageInfo | s
 }
 
 /** The content files the cheap way (quick-read.ts) could read, by absolute path; folders linked outside go the careful way. */
-async function quickFiles(o: { contentDir: string; hotelsDir: string; hotelNames: string[]; shown: (abs: string) => string; read: (abs: string) => boolean; keep: boolean }): Promise<{ sources: Map<string, SourceFile>; fromCache: number }> {
+async function quickFiles(o: { contentDir: string; hotelsDir: string; hotelNames: string[]; shown: (abs: string) => string; read: (abs: string) => boolean; keep: boolean; parse?: ParseBeside }): Promise<{ sources: Map<string, SourceFile>; fromCache: number }> {
   const real = (dir: string) => realpath(dir).catch(() => undefined);
   const [root, hotels] = await Promise.all([real(o.contentDir), real(o.hotelsDir)]);
   const files: QuickFile[] = [];
@@ -197,12 +199,13 @@ async function quickFiles(o: { contentDir: string; hotelsDir: string; hotelNames
     if (kept) out.set(f.path, sourceFromData(f.shown, kept.data, kept.stamp));
     else toParse.push(f);
   }
-  for (const f of toParse) {
-    const parsed = quickParse(f);
-    if (!parsed) continue;
-    out.set(f.path, sourceFromData(f.shown, parsed.data, parsed.stamp));
-    cache?.set(f.path, parsed.data, parsed.stamp);
-  }
+  const parsed = await parseAll(toParse, o.parse);
+  toParse.forEach((f, i) => {
+    const p = parsed[i];
+    if (!p) return;
+    out.set(f.path, sourceFromData(f.shown, p.data, p.stamp));
+    cache?.set(f.path, p.data, p.stamp);
+  });
   cache?.save();
   return { sources: out, fromCache: files.length - toParse.length };
 }
@@ -256,7 +259,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
     errors.push(new ContentError({ file: shown(hotelsDir) }, "is not a folder of hotel files", "create it and add one <id>.yaml per hotel"));
   }
   // The cheap way first (a watch run reads the few that changed); what that cannot take goes the careful way below.
-  const { sources: quicker, fromCache } = await quickFiles({ contentDir, hotelsDir, hotelNames, shown, read: (abs) => !unchanged(abs, opts, "files"), keep: !opts.previous });
+  const { sources: quicker, fromCache } = await quickFiles({ contentDir, hotelsDir, hotelNames, shown, read: (abs) => !unchanged(abs, opts, "files"), keep: !opts.previous, parse: opts.parse });
   const [site, strings, home, ...hotels] = await Promise.all([
     at("site.yaml"),
     at("strings.yaml"),

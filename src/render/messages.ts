@@ -1,5 +1,6 @@
 // The one protocol between the main thread and the rendering threads, and the one way an error crosses it.
 import { ContentError } from "../errors.js";
+import type { QuickFile, QuickParsed } from "../content/quick-read.js";
 import type { Page } from "../site/pages.js";
 import type { AssetLinks } from "./template-module.js";
 
@@ -12,8 +13,8 @@ export interface TemplatesInit {
   devScript?: string;
 }
 
-/** Main thread -> worker: load templates, or render one page and send its bytes back (`collect`: a build's, see worker.ts). */
-export type ToWorker = { kind: "templates"; init: TemplatesInit } | { kind: "page"; page: Page; collect?: boolean };
+/** Main thread -> worker: load templates, render one page and send its bytes back (`collect`: a build's, see worker.ts), or parse content files. */
+export type ToWorker = { kind: "templates"; init: TemplatesInit } | { kind: "page"; page: Page; collect?: boolean } | { kind: "parse"; files: QuickFile[] };
 
 /** An error as data: a template's mistake (with its place) or a bug (with its stack and errno code). */
 export type ErrorData =
@@ -24,6 +25,7 @@ export type ErrorData =
 export type FromWorker =
   | { kind: "templates"; names: string[] }
   | { kind: "page"; links: string[]; ids: string[]; bytes: Uint8Array }
+  | { kind: "parsed"; parsed: (QuickParsed | undefined)[] }
   | { kind: "failed"; error: ErrorData };
 
 /** Any thrown value as data that crosses threads. */

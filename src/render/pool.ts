@@ -2,6 +2,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { ContentError, ContentErrors, shownPath } from "../errors.js";
+import type { QuickFile, QuickParsed } from "../content/quick-read.js";
 import type { Page } from "../site/pages.js";
 import { summary, type PageSummary } from "../site/resolve.js";
 import { workerScript } from "../util/worker-script.js";
@@ -73,6 +74,8 @@ export interface RenderPool {
   grow(threads: number): void;
   /** Loads a template set into every thread (again only when it changed); resolves with the page templates it exports. */
   load(init: TemplatesInit): Promise<string[]>;
+  /** Parses content files on the least busy thread (a first load's, beside the main thread's own parsing). */
+  parse(files: QuickFile[]): Promise<(QuickParsed | undefined)[]>;
   /** Renders pages in order (each handed to `write` as it comes, else kept as bytes); throws every template error at once. */
   render(pages: Iterable<Page>, opts?: RenderOptions): Promise<RenderedPage[]>;
   /** True once a limit stopped a thread: the next run starts a new pool. */
@@ -200,6 +203,16 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
       } catch (e) {
         throw e instanceof ContentError ? new ContentErrors([e]) : e;
       }
+    },
+    async parse(files) {
+      check();
+      const slot = slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
+      const parsed = new Promise<(QuickParsed | undefined)[]>((resolve, reject) =>
+        send(slot, { kind: "parse", files }, { limitMs: loadLimitMs, done: (a) => (a.kind === "parsed" ? resolve(a.parsed) : reject(a.kind === "failed" ? decodeError(a.error) : new Error("unexpected answer"))) }),
+      );
+      await Promise.race([parsed.catch(() => {}), failedSoon]);
+      check();
+      return parsed;
     },
     async render(pages, { write, onDone } = {}) {
       const out: (RenderedPage | undefined)[] = [];

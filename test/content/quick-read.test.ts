@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quickParse } from "../../src/content/quick-read.js";
+import { parseAll, quickParse, SHARED_FROM, type QuickFile } from "../../src/content/quick-read.js";
 import { parseYaml } from "../../src/content/yaml.js";
 
 let dir: string;
@@ -48,5 +48,32 @@ describe("quick-read", () => {
     const parse = (name: string) => quickParse({ path: path.join(dir, name), realDir: dir, shown: name })?.data;
     expect(odd.map(([name]) => parse(name))).toEqual(odd.map(() => undefined));
     expect(parse("good.yaml")).toEqual({ id: "good" });
+  });
+
+  it("shares a first load's files with another thread from SHARED_FROM files on, each file parsed once, the results in file order", async () => {
+    await mkdir(path.join(dir, "many"));
+    const files: QuickFile[] = [];
+    for (let i = 0; i < SHARED_FROM; i++) {
+      await writeFile(path.join(dir, "many", `h${i}.yaml`), i === 7 ? "id: a\nid: b\n" : `id: h${i}\nn: ${i}\n`);
+      files.push({ path: path.join(dir, "many", `h${i}.yaml`), realDir: path.join(dir, "many"), shown: `h${i}.yaml` });
+    }
+    const there: string[] = [];
+    // Another thread's answer, as a rendering thread gives it: later than this thread's own parsing goes on.
+    const beside = async (chunk: QuickFile[]) => {
+      await new Promise(setImmediate);
+      there.push(...chunk.map((f) => f.shown));
+      return chunk.map(quickParse);
+    };
+    const shared = await parseAll(files, beside);
+    expect(shared).toEqual(files.map(quickParse));
+    expect(shared[7]).toBeUndefined();
+    expect(shared[SHARED_FROM - 1]?.data).toEqual({ id: `h${SHARED_FROM - 1}`, n: SHARED_FROM - 1 });
+    expect(there.length).toBeGreaterThan(0);
+    expect(there.length).toBeLessThan(files.length);
+    expect(new Set(there).size).toBe(there.length);
+
+    there.length = 0;
+    expect(await parseAll(files.slice(0, SHARED_FROM - 1), beside)).toEqual(files.slice(0, SHARED_FROM - 1).map(quickParse));
+    expect(there).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../../src/build.js";
+import { quickParse } from "../../src/content/quick-read.js";
 import { ContentErrors } from "../../src/errors.js";
 import { PAGES_PER_THREAD, startPool, threadsFor, YOUNG_GENERATION_MB, type Limits } from "../../src/render/pool.js";
 import { loadTemplates } from "../../src/render/templates.js";
@@ -89,6 +90,19 @@ describe("a render pool", () => {
     expect(written.every((r) => r.bytes === undefined)).toBe(true);
     expect([...handed.keys()].sort()).toEqual(pages.map((p) => p.outFile).sort());
     for (const [i, r] of written.entries()) expect(handed.get(r.page.outFile)).toBe(text(one[i].bytes));
+  });
+
+  it("parses content files on a thread as the main thread does, undefined for those the careful way must read", async () => {
+    const files = ["site.yaml", "strings.yaml", "hotels/alpha.yaml", "hotels/missing.yaml"].map((rel) => ({ path: path.join(FIXTURE, rel), realDir: path.dirname(path.join(FIXTURE, rel)), shown: rel }));
+    const pool = await startPool(1);
+    try {
+      const parsed = await pool.parse(files);
+      expect(parsed).toEqual(files.map(quickParse));
+      expect(parsed[2]?.data).toMatchObject({ id: "alpha" });
+      expect(parsed[3]).toBeUndefined();
+    } finally {
+      await pool.close();
+    }
   });
 
   it("counts each finished page for a progress line, up to the number of pages", async () => {
