@@ -43,7 +43,7 @@ export function contentReader(content: Content, o: { memo?: Memo; routes: Routes
     shown.add(entry);
     return entry.value as T;
   }
-  /** A text read field by field (other hotels' texts: the home page's cards, the footers' names): each field as it is read. */
+  /** A text read field by field (hotels' texts: their own pages, the home page's cards, the footers' names): each field as it is read. */
   function textFields<T extends object>(source: string, blocks: Record<string, unknown>, lang: string): T {
     const r = resolved(source, blocks, lang);
     const { entry } = r;
@@ -88,8 +88,8 @@ export function contentReader(content: Content, o: { memo?: Memo; routes: Routes
     use,
     text,
     strings: (lang: string) => text<UiStrings>("strings", content.strings, lang),
-    /** A hotel's text read whole (its own page) or field by field (everywhere else). */
-    hotelText: (h: Hotel, lang: string, whole = false) => (whole ? text<HotelText>(hotelSource(h.id), h.text, lang) : textFields<HotelText>(hotelSource(h.id), h.text, lang)),
+    /** A hotel's text read field by field (its own page too, which shows no description: a description's save leaves it be). */
+    hotelText: (h: Hotel, lang: string) => textFields<HotelText>(hotelSource(h.id), h.text, lang),
     /** One of a hotel's own fields apart from its text (layout, image, region...), recorded as it is read. */
     own: <K extends keyof Hotel>(h: Hotel, key: K): Hotel[K] => {
       use(input.hotelField(h.id, key));

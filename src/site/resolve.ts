@@ -208,7 +208,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
 
   function hotelBody(h: Hotel, lang: Language): PageBody {
     const t = strings(lang.code);
-    const ht = read.hotelText(h, lang.code, true);
+    const ht = read.hotelText(h, lang.code);
     const route: Route = { kind: "hotel", id: h.id };
     const layout = own(h, "layout");
     const facts = own(h, "facts");

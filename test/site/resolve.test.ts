@@ -63,15 +63,20 @@ describe("resolveSite's shared parts", () => {
     expect(zh).toEqual(expect.arrayContaining([input.field("hotel:beta", "zh", "name"), input.field("hotel:beta", "en", "name")]));
   });
 
-  it("records on a hotel's page its text whole (it shows nearly all of it) and the own fields it shows one by one", () => {
+  it("records on a hotel's page each field of its text it shows, and the own fields it shows, one by one", () => {
     const used = site.inputs.get("test-brand-gamma/index.html")!;
-    expect(used).toEqual(expect.arrayContaining([input.text("hotel:gamma", "en"), ...["layout", "hero", "image", "facts", "gallery", "affiliateLink"].map((f) => input.hotelField("gamma", f))]));
-    // Not the fields it does not show (the home page groups by region; the old addresses redirect), nor all of them.
-    for (const name of [input.hotelField("gamma", "region"), input.hotelField("gamma", "aliases"), input.hotel("gamma")]) expect(used).not.toContain(name);
-    // Gamma's Japanese block has a few fields of its own: the rest is the English text.
-    expect(site.inputs.get("ja/test-brand-gamma/index.html")).toEqual(expect.arrayContaining([input.text("hotel:gamma", "ja"), input.text("hotel:gamma", "en")]));
-    // Alpha's Chinese page reads its own block whole and the English name alone (the availability form shows it).
-    expect(site.inputs.get("zh/test-brand-alpha/index.html")).toEqual(expect.arrayContaining([input.text("hotel:alpha", "zh"), input.field("hotel:alpha", "en", "name")]));
+    const en = (field: string) => input.field("hotel:gamma", "en", field);
+    const shown = ["name", "metaTitle", "metaDescription", "mainTitle", "intro", "sections", "whyChoose", "closing", "imageAlt"].map(en);
+    expect(used).toEqual(expect.arrayContaining([...shown, ...["layout", "hero", "image", "facts", "gallery", "affiliateLink"].map((f) => input.hotelField("gamma", f))]));
+    // Not what it does not show: the home card's description, the region (the home page groups by it), the old
+    // addresses (they redirect); nor the text or the hotel whole.
+    for (const name of [en("description"), input.text("hotel:gamma", "en"), input.hotelField("gamma", "region"), input.hotelField("gamma", "aliases"), input.hotel("gamma")]) expect(used).not.toContain(name);
+    // Gamma's Japanese block has its own meta title: every other field falls back to the English one, field by field.
+    const ja = site.inputs.get("ja/test-brand-gamma/index.html")!;
+    expect(ja).toEqual(expect.arrayContaining([input.field("hotel:gamma", "ja", "metaTitle"), input.field("hotel:gamma", "ja", "name"), en("name")]));
+    expect(ja).not.toContain(en("metaTitle"));
+    // Alpha's Chinese page reads its own block's fields and the English name too (the availability form shows it).
+    expect(site.inputs.get("zh/test-brand-alpha/index.html")).toEqual(expect.arrayContaining([input.field("hotel:alpha", "zh", "name"), input.field("hotel:alpha", "en", "name")]));
   });
 
   it("marks on a page only the fallen-back fields it reads", () => {
