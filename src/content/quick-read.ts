@@ -47,20 +47,29 @@ export async function parseAll(files: QuickFile[], beside?: ParseBeside): Promis
   const out: (QuickParsed | undefined)[] = new Array(files.length);
   let next = 0;
   const take = (): [number, number] => [next, (next = Math.min(files.length, next + CHUNK))];
+  // The other thread takes files only once it answers (it may still be starting): this one never waits for its start.
+  const ready = beside && files.length >= SHARED_FROM ? beside([]) : undefined;
+  const inFlight = new Set<Promise<void>>();
   const there = async (): Promise<void> => {
+    await ready;
     while (next < files.length) {
       const [from, to] = take();
-      (await beside!(files.slice(from, to))).forEach((p, i) => (out[from + i] = p));
+      const chunk = beside!(files.slice(from, to)).then((parsed) => parsed.forEach((p, i) => (out[from + i] = p)));
+      inFlight.add(chunk);
+      await chunk;
+      inFlight.delete(chunk);
     }
   };
-  // Two chunks in flight there, so it never waits for this thread to hand it the next.
-  const lanes = beside && files.length >= SHARED_FROM ? [there(), there()] : [];
+  // Two chunks in flight there, so it never waits for this thread to hand it the next. A thread that failed to
+  // start takes none (this one parses them all); a chunk that failed there fails the load below.
+  const lanes = ready ? [there(), there()] : [];
+  for (const lane of lanes) lane.catch(() => {});
   while (next < files.length) {
     const [from, to] = take();
     for (let i = from; i < to; i++) out[i] = quickParse(files[i]);
     // Between chunks the other thread's answers come in, and it takes the next.
     if (lanes.length) await new Promise(setImmediate);
   }
-  await Promise.all(lanes);
+  await Promise.all(inFlight);
   return out;
 }

@@ -75,5 +75,23 @@ describe("quick-read", () => {
     there.length = 0;
     expect(await parseAll(files.slice(0, SHARED_FROM - 1), beside)).toEqual(files.slice(0, SHARED_FROM - 1).map(quickParse));
     expect(there).toEqual([]);
+
+    // A thread still starting (it has not answered yet) or one that failed to start is given no file: all are parsed here.
+    const given: QuickFile[] = [];
+    const starting = (chunk: QuickFile[]) => (given.push(...chunk), new Promise<never>(() => {}));
+    expect(await parseAll(files, starting)).toEqual(files.map(quickParse));
+    const failed = (chunk: QuickFile[]) => (given.push(...chunk), Promise.reject(new Error("no thread")));
+    expect(await parseAll(files, failed)).toEqual(files.map(quickParse));
+    expect(given).toEqual([]);
+  });
+
+  it("fails the parse when a chunk fails on the other thread", async () => {
+    const files: QuickFile[] = [];
+    for (let i = 0; i < SHARED_FROM; i++) files.push({ path: path.join(dir, "many", `h${i}.yaml`), realDir: path.join(dir, "many"), shown: `h${i}.yaml` });
+    const beside = async (chunk: QuickFile[]) => {
+      if (chunk.length) throw new Error("the thread's bug");
+      return [];
+    };
+    await expect(parseAll(files, beside)).rejects.toThrow("the thread's bug");
   });
 });
