@@ -50,6 +50,9 @@ const OPTIONS = {
   format: "iife",
   target: ["es2020", "chrome100", "safari15", "firefox100"],
   platform: "browser",
+  // Strict, whatever tsconfig.json lies above the templates folder (the repository's made the bundled set's script
+  // strict, a copy elsewhere got other bytes): the same folder bundles the same wherever it is.
+  tsconfigRaw: { compilerOptions: { strict: true } },
   logLevel: "silent",
 } satisfies esbuild.BuildOptions;
 

@@ -120,4 +120,13 @@ describe("bundleAssets", () => {
     expect(packaged.links).toEqual(made.links);
     expect(packaged.files.map((f) => [f.path, Buffer.from(f.contents).toString("base64")])).toEqual(made.files.map((f) => [f.path, Buffer.from(f.contents).toString("base64")]));
   });
+
+  it("bundles a copy of the bundled set outside the repository into the same files as lib/'s (no tsconfig.json above it counts)", async () => {
+    await writePackagedAssets();
+    const packaged = await bundleAssets({ templatesDir: path.join(REPO, "templates"), cwd: dir });
+    const copy = await bundleAssets({ templatesDir: await ownTemplates("outside"), cwd: dir });
+    expect(copy.links).toEqual(packaged.links);
+    expect(copy.files.map((f) => [f.path, Buffer.from(f.contents).toString("base64")])).toEqual(packaged.files.map((f) => [f.path, Buffer.from(f.contents).toString("base64")]));
+    expect(Buffer.from(copy.files.find((f) => f.path.endsWith(".js"))!.contents).toString()).toMatch(/^"use strict";/);
+  });
 });
