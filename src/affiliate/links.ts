@@ -44,15 +44,16 @@ export function destinationParams(p: Programme, fill: Fill): [string, string][] 
   return out;
 }
 
-/** A destination parsed once a programme: its URL with the fixed parameters set and the varying ones removed, and its fragment. */
+/** A destination parsed once a programme: its URL with the fixed parameters set and the varying ones removed, its fragment, and the programme's varying parameters (language, sub-id). */
 interface Prepared {
   head: string;
   fragment: string;
+  varying: [string, string][];
 }
-/** Per programme: its destinations parsed, and the parameters whose values vary (language, sub-id). */
+/** Per programme: its destinations parsed, and the parameters whose values vary. */
 const PREPARED = table<Programme, { links: Map<string, Prepared>; varying: [string, string][] }>("booking links");
 
-function prepare(link: string, p: Programme, memo: Memo): Prepared & { varying: [string, string][] } {
+function prepare(link: string, p: Programme, memo: Memo): Prepared {
   const kept = memo.get(PREPARED, p, () => ({ links: new Map(), varying: Object.entries(p.params).filter(([, v]) => varies(v)) }));
   let prepared = kept.links.get(link);
   if (!prepared) {
@@ -61,9 +62,9 @@ function prepare(link: string, p: Programme, memo: Memo): Prepared & { varying: 
     for (const [name, value] of Object.entries(p.params)) if (!varies(value)) url.searchParams.set(name, fillTemplate(value, p, { lang: "" }) ?? "");
     const fragment = url.hash;
     url.hash = "";
-    kept.links.set(link, (prepared = { head: url.href, fragment }));
+    kept.links.set(link, (prepared = { head: url.href, fragment, varying: kept.varying }));
   }
-  return { ...prepared, varying: kept.varying };
+  return prepared;
 }
 
 /** A value as a query writes it: as it is when it needs no escaping, else form-encoded. */

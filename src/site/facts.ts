@@ -106,10 +106,21 @@ export function spellings(value: number, htmlLang: string): string[] {
 
 /** Where a figure stands alone in a text: not part of a longer number (800 is not in 1,800, six not in twenty-six). */
 function mentions(text: string, spelled: string, htmlLang: string): boolean {
-  const escaped = spelled.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  if (/\d/.test(spelled)) return new RegExp(`(?<![\\d.,])${escaped}(?![\\d]|[.,]\\d)`).test(text);
-  const letters = SPELLED[htmlLang.split("-")[0].toLowerCase()]?.letters ?? "\\p{L}";
-  return new RegExp(`(?<![${letters}])${escaped}(?![${letters}])`, "iu").test(text);
+  return figurePattern(spelled, htmlLang).test(text);
+}
+
+/** The pattern of a figure standing alone, made once per figure and language (every hotel page asks for a few). */
+const figurePatterns = new Map<string, RegExp>();
+function figurePattern(spelled: string, htmlLang: string): RegExp {
+  const key = `${htmlLang}\u0000${spelled}`;
+  let re = figurePatterns.get(key);
+  if (!re) {
+    const escaped = spelled.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const letters = SPELLED[htmlLang.split("-")[0].toLowerCase()]?.letters ?? "\\p{L}";
+    re = /\d/.test(spelled) ? new RegExp(`(?<![\\d.,])${escaped}(?![\\d]|[.,]\\d)`) : new RegExp(`(?<![${letters}])${escaped}(?![${letters}])`, "iu");
+    figurePatterns.set(key, re);
+  }
+  return re;
 }
 
 /** The facts whose figure the hotel's default-language copy never states, by index: what `check` warns about. */

@@ -5,7 +5,10 @@ import { Memo, table } from "../util/memo.js";
 /** The kinds of input (each is described at `input` below). */
 export type InputKind = "site" | "hotels" | "text" | "shape" | "field" | "own" | "image";
 
-const interned = new Map<string, Input>();
+/** Every input made, by kind, source, language and field ("" for none): no key string is made for a lookup. */
+const interned = new Map<string, Map<string, Map<string, Map<string, Input>>>>();
+/** `map`'s value for `key`, made empty on first use. */
+const within = <V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> => map.get(key) ?? map.set(key, new Map()).get(key)!;
 
 /** One thing a page can read. Never made directly: `input` below hands out the one object for its parts. */
 export class Input {
@@ -19,9 +22,9 @@ export class Input {
 
   /** The input of these parts: the same parts give the same object, in any run. */
   static of(kind: InputKind, source: string, lang?: string, field?: string): Input {
-    const key = `${kind}\u0000${source}\u0000${lang ?? ""}\u0000${field ?? ""}`;
-    let i = interned.get(key);
-    if (!i) interned.set(key, (i = new Input(kind, source, lang, field)));
+    const byField = within(within(within(interned, kind), source), lang ?? "");
+    let i = byField.get(field ?? "");
+    if (!i) byField.set(field ?? "", (i = new Input(kind, source, lang, field)));
     return i;
   }
 
