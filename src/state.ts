@@ -149,14 +149,20 @@ export class Session {
 
   /** Has the threads started so far import the templates while the content is checked (a failure is the run's load's). */
   preload(init: TemplatesInit): void {
-    this.warm();
-    void (this.pool ? Promise.resolve(this.pool) : this.starting!).then((pool) => pool.load(init)).catch(() => {});
+    void this.started()
+      .then((pool) => pool.load(init))
+      .catch(() => {});
   }
 
   /** Parses content files on the first rendering thread, which has nothing to render while the content loads. */
   async parse(files: QuickFile[]): Promise<(QuickParsed | undefined)[]> {
+    return (await this.started()).parse(files);
+  }
+
+  /** The pool at work, or the one starting. */
+  private started(): Promise<RenderPool> {
     this.warm();
-    return (this.pool ?? (await this.starting!)).parse(files);
+    return this.pool ? Promise.resolve(this.pool) : this.starting!;
   }
 
   /** The rendering threads for a site of `pages` pages. */

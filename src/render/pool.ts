@@ -157,6 +157,17 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
     slot.worker.postMessage(msg);
     if (slot.jobs.length === 1) arm(slot);
   };
+  /** Sends a message whose answer is of `kind` (templates loaded, files parsed); a thread's failure rejects it. */
+  const ask = <K extends FromWorker["kind"]>(slot: Slot, msg: ToWorker, kind: K) =>
+    new Promise<Extract<FromWorker, { kind: K }>>((resolve, reject) =>
+      send(slot, msg, { limitMs: loadLimitMs, done: (a) => (a.kind === kind ? resolve(a as Extract<FromWorker, { kind: K }>) : reject(a.kind === "failed" ? decodeError(a.error) : new Error("unexpected answer"))) }),
+    );
+  /** The answer, unless the pool fails first (then its failure is thrown). */
+  const settled = async <T>(answer: Promise<T>): Promise<T> => {
+    await Promise.race([answer.catch(() => {}), failedSoon]);
+    check();
+    return answer;
+  };
   /** Resolves once `ready()` holds or the pool failed. */
   const until = async (ready: () => boolean) => {
     while (!ready() && !failure) await new Promise<void>((resolve) => waiters.add(resolve));
@@ -183,23 +194,13 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
       const key = JSON.stringify(init);
       where = shownPath(init.templatesDir, init.cwd);
       if (loaded?.key !== key) {
-        const all = Promise.all(
-          slots.map(
-            (slot) =>
-              new Promise<string[]>((resolve, reject) =>
-                send(slot, { kind: "templates", init }, { limitMs: loadLimitMs, done: (a) => (a.kind === "templates" ? resolve(a.names) : reject(a.kind === "failed" ? decodeError(a.error) : new Error("unexpected answer"))) }),
-              ),
-          ),
-        ).then((each) => each[0]);
+        const all = Promise.all(slots.map((slot) => ask(slot, { kind: "templates", init }, "templates"))).then((each) => each[0].names);
         loaded = { key, names: all };
         // A failed load is not kept: the next run loads again.
         all.catch(() => (loaded = undefined));
       }
-      const names = loaded.names;
-      await Promise.race([names.catch(() => {}), failedSoon]);
-      check();
       try {
-        return await names;
+        return await settled(loaded.names);
       } catch (e) {
         throw e instanceof ContentError ? new ContentErrors([e]) : e;
       }
@@ -207,12 +208,7 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
     async parse(files) {
       check();
       const slot = slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
-      const parsed = new Promise<(QuickParsed | undefined)[]>((resolve, reject) =>
-        send(slot, { kind: "parse", files }, { limitMs: loadLimitMs, done: (a) => (a.kind === "parsed" ? resolve(a.parsed) : reject(a.kind === "failed" ? decodeError(a.error) : new Error("unexpected answer"))) }),
-      );
-      await Promise.race([parsed.catch(() => {}), failedSoon]);
-      check();
-      return parsed;
+      return settled(ask(slot, { kind: "parse", files }, "parsed").then((a) => a.parsed));
     },
     async render(pages, { write, onDone } = {}) {
       const out: (RenderedPage | undefined)[] = [];

@@ -1,6 +1,5 @@
 // A rendering thread: template code runs only here, so a template that loops or exits stops this thread, never the build.
 import { parentPort } from "node:worker_threads";
-import { quickParse } from "../content/quick-read.js";
 import { ContentError } from "../errors.js";
 import { scanPage } from "../site/links.js";
 import { encodeError, type FromWorker, type TemplatesInit, type ToWorker } from "./messages.js";
@@ -35,7 +34,8 @@ if (parentPort) {
       opts = await load(msg.init);
       return { kind: "templates", names: Object.keys(opts.templates.pages ?? {}) };
     }
-    if (msg.kind === "parse") return { kind: "parsed", parsed: msg.files.map(quickParse) };
+    // The parser loads only in a thread asked to parse (the first one, on a large site's first load).
+    if (msg.kind === "parse") return { kind: "parsed", parsed: msg.files.map((await import("../content/quick-read.js")).quickParse) };
     // React's markup is written as it is: the tokenizer reads hrefLang and <meta .../> as hreflang and <meta ...>.
     const html = renderMarkup(msg.page, opts!);
     const { links, ids } = scanPage(html);
