@@ -5,6 +5,8 @@ import { ContentErrors, type Warning } from "./errors.js";
 import { loadContent } from "./content/load.js";
 import { validateContent } from "./content/validate.js";
 import type { RenderedPage } from "./render/pool.js";
+import type { Assets } from "./render/assets.js";
+import type { LoadedTemplates } from "./render/templates.js";
 import { inputValues } from "./site/inputs.js";
 import type { Page } from "./site/pages.js";
 import { copyFiles } from "./site/publish.js";
@@ -73,9 +75,11 @@ export async function runBuild(session: Session, keep: boolean): Promise<RunResu
     await recover(ctx.outDir);
     await checkOutput(place);
     session.warm();
-    const { loaded, templates, assets } = await load(ctx, { content: "all", templates: true, assets: true, parse: (files) => session.parse(files) });
-    const init = { templatesUrl: templates.url, assets: assets.links, templatesDir: ctx.templatesDir, cwd: ctx.cwd, devScript: opts.devScript };
-    session.preload(init);
+    const initOf = (templates: LoadedTemplates, assets: Assets) => ({ templatesUrl: templates.url, assets: assets.links, templatesDir: ctx.templatesDir, cwd: ctx.cwd, devScript: opts.devScript });
+    // The threads import the templates as soon as they are known, while this thread loads and checks the content.
+    const ready = (templates: LoadedTemplates, assets: Assets) => session.preload(initOf(templates, assets));
+    const { loaded, templates, assets } = await load(ctx, { content: "all", templates: true, assets: true, parse: (files) => session.parse(files), ready });
+    const init = initOf(templates, assets);
     const { content, warnings } = await validate(ctx, loaded, session.memo);
     const resolver = siteResolver(content, { baseUrl: opts.baseUrl, now: ctx.now, memo: session.memo });
     const slots = resolver.slots;

@@ -80,6 +80,8 @@ export interface Loading {
   previous?: LoadCache;
   /** A thread that parses content files beside the main thread (see content/quick-read.ts). */
   parse?: ParseBeside;
+  /** Told the templates and assets as soon as they are known, before the content is (the threads import them meanwhile). */
+  ready?: (templates: LoadedTemplates, assets: Assets) => void;
 }
 
 /** The load step: the content, the compiled templates and the bundled assets, side by side. */
@@ -90,10 +92,13 @@ export async function load(ctx: RunContext, what: Loading) {
   const [loaded, templates, assets] = await timed(ctx, "load", () => {
     // The templates folder's file names (what a kept compile or bundle is keyed by), listed once for both.
     const names = what.templates === true || what.assets === true ? checkTemplateFiles(templatesDir, cwd) : undefined;
+    const templates = what.templates === true ? names!.then((n) => loadTemplates({ templatesDir, cwd, names: n })) : (what.templates as LoadedTemplates);
+    const assets = what.assets === true ? names!.then((n) => bundleAssets({ templatesDir, cwd, names: n })) : (what.assets as Assets);
+    if (what.ready) Promise.all([templates, assets]).then(([t, a]) => what.ready!(t, a), () => {});
     return Promise.all([
       typeof what.content === "object" && "kept" in what.content ? what.content.kept : loadContent({ contentDir, cwd, previous: what.previous, changed: what.content === "all" ? undefined : what.content, parse: what.parse }),
-      what.templates === true ? names!.then((n) => loadTemplates({ templatesDir, cwd, names: n })) : (what.templates as LoadedTemplates),
-      what.assets === true ? names!.then((n) => bundleAssets({ templatesDir, cwd, names: n })) : (what.assets as Assets),
+      templates,
+      assets,
     ]);
   });
   return { loaded, templates, assets };

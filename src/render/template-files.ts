@@ -17,29 +17,29 @@ export async function checkTemplatesFolder(templatesDir: string, cwd: string): P
 
 /** Throws ContentErrors naming every file under `templatesDir` that is not a regular file of sane size inside it; else their names. */
 export async function checkTemplateFiles(templatesDir: string, cwd: string): Promise<string[]> {
-  const errors: ContentError[] = [];
-  const names: string[] = [];
   const root = path.resolve(cwd, templatesDir);
-  async function walk(dir: string): Promise<void> {
+  // Every file of a folder checked at once (one by one, each check waited for the content's parsing between its
+  // steps); names and errors in the walk's order.
+  async function walk(dir: string): Promise<{ name: string; error?: ContentError }[]> {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const found = entries.sort((a, b) => a.name.localeCompare(b.name)).map(async (e) => {
       const full = path.join(dir, e.name);
-      if (e.isDirectory()) {
-        await walk(full);
-        continue;
-      }
+      if (e.isDirectory()) return walk(full);
       const checked = await checkRegularFile(full, { root });
       const shown = path.relative(cwd, full);
-      names.push(path.relative(root, full));
+      const name = path.relative(root, full);
       if ("refused" in checked) {
         const { kind, reason, hint } = checked.refused;
-        if (kind !== "folder") errors.push(new ContentError({ file: shown }, reason.replace("its folder", "the templates folder"), hint.replace("the folder", "the templates folder")));
+        if (kind !== "folder") return [{ name, error: new ContentError({ file: shown }, reason.replace("its folder", "the templates folder"), hint.replace("the folder", "the templates folder")) }];
       } else if (checked.info.size > MAX_TEMPLATE_BYTES) {
-        errors.push(new ContentError({ file: shown }, `is larger than the ${MAX_TEMPLATE_BYTES / 1024 / 1024} MB a template file may be`, "templates hold code and styles; move large files elsewhere"));
+        return [{ name, error: new ContentError({ file: shown }, `is larger than the ${MAX_TEMPLATE_BYTES / 1024 / 1024} MB a template file may be`, "templates hold code and styles; move large files elsewhere") }];
       }
-    }
+      return [{ name }];
+    });
+    return (await Promise.all(found)).flat();
   }
-  await walk(root);
+  const files = await walk(root);
+  const errors = files.flatMap((f) => (f.error ? [f.error] : []));
   if (errors.length) throw new ContentErrors(errors);
-  return names;
+  return files.map((f) => f.name);
 }
