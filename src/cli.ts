@@ -3,27 +3,15 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Command, CommanderError } from "commander";
-import { build, check, type BuildOptions } from "./build.js";
-import { checkReportHtml } from "./check/report-html.js";
-import { authoringWarnings } from "./check/warnings.js";
-import { formatTranslationFindings, translationFindings, translationWarnings } from "./check/translations.js";
+import { build, type BuildOptions } from "./build.js";
 import { ContentErrors, UsageError } from "./errors.js";
 import { FileError } from "./io/file-error.js";
-import { writeGuarded } from "./io/write.js";
-import { coverageBySource, coverageTotals, formatCoverage, formatErrors, formatFallbacks, formatTimings, formatWarnings, unpublishedNote, variantsNote } from "./summary.js";
+import { formatErrors, formatTimings, formatWarnings, unpublishedNote, variantsNote } from "./summary.js";
 import { LAYOUTS, newHotel } from "./scaffold/hotel.js";
 import type { Io } from "./io.js";
 import { packageRoot } from "./util/paths.js";
-import { formatRebuild } from "./watch/messages.js";
-import { registerTranslate } from "./translate/command.js";
-import { lockKeysNote, translationContext } from "./translate/context.js";
-import { isLoopback } from "./watch/host-check.js";
-import { settleWithin, untilStopped } from "./watch/stop.js";
 import { OutputError } from "./write/writer.js";
-import { registerLinks } from "./outbound/command.js";
-import { registerReport } from "./report/command.js";
 import siteSchema from "./content/schemas/site.schema.json" with { type: "json" };
-import { printableJson } from "./util/printable.js";
 
 export type { Io } from "./io.js";
 
@@ -86,6 +74,16 @@ export function closingLine(command: string): string {
   return "Nothing was written; the content folder is as it was.";
 }
 
+/** The commands registered here; any other first word (help, a typo commander suggests a fix for) registers every command. */
+const OWN = new Set(["build", "check", "watch", "new"]);
+
+/** Commands living in modules of their own, imported when they run (citty's lazy sub-commands): build starts without them. */
+const LAZY: Record<string, () => Promise<(program: Command, io: Io, setCode: (code: number) => void) => void>> = {
+  translate: async () => (await import("./translate/command.js")).registerTranslate,
+  links: async () => (await import("./outbound/command.js")).registerLinks,
+  report: async () => (await import("./report/command.js")).registerReport,
+};
+
 /** Runs the CLI on argv (without "node" and the script) and returns the exit code. */
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
   const version = createRequire(import.meta.url)(`${packageRoot()}/package.json`).version as string;
@@ -121,64 +119,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--json", "print the report as JSON")
     .option("--report <file>", "also write a one-page HTML report (coverage matrix and warnings) for editors and translators")
     .action(async (o) => {
-      const result = await check(toBuildOptions(o, io));
-      const languages = result.content.site.languages.map((l) => l.code);
-      const fallbacks = result.coverage.reduce((n, c) => n + c.fallbacks.length, 0);
-      const { warnings: authored, placeholders } = authoringWarnings(result);
-      const warnings = [...result.warnings, ...authored];
-      const ctx = await translationContext(result, io.cwd ?? process.cwd());
-      const tr = translationFindings(ctx);
-      const failed = o.strict && (fallbacks > 0 || placeholders > 0 || tr.outdated.length > 0 || tr.inconsistent.length > 0);
-      if (o.report) {
-        const file = path.resolve(io.cwd ?? process.cwd(), o.report);
-        await writeGuarded(file, checkReportHtml({ content: result.content, pages: result.pages, coverage: result.coverage, warnings: [...warnings, ...translationWarnings(tr)], generated: new Date() }));
-      }
-      if (o.json) {
-        io.out(
-          printableJson({
-            ok: !failed,
-            pages: result.pages.length,
-            languages,
-            totals: coverageTotals(coverageBySource(result.coverage)),
-            coverage: coverageBySource(result.coverage),
-            warnings,
-            outdated: tr.outdated,
-            inconsistent: tr.inconsistent,
-            lock: { carried: ctx.carried, stale: ctx.stale },
-          }),
-        );
-      } else {
-        io.out(formatCoverage(result.coverage, languages));
-        if (warnings.length) io.out(`\nWarnings\n${formatWarnings(warnings)}`);
-        if (o.strict && fallbacks) io.out(`\n${formatFallbacks(result.coverage)}`);
-        if (tr.outdated.length || tr.inconsistent.length) io.out(`\n${formatTranslationFindings(tr)}`);
-        if (!tr.tracked) io.out(`\nnote: no ${ctx.lockShown}, so outdated translations are not tracked; run hotelsite translate mark-current to start.`);
-        const lockNote = lockKeysNote(ctx);
-        if (lockNote) io.out(`\n${lockNote}`);
-        const { recordNote } = await import("./affiliate/table-file.js");
-        const placements = await recordNote(path.resolve(io.cwd ?? process.cwd(), o.content), result.content, io.cwd ?? process.cwd());
-        if (placements) io.out(`\n${placements}`);
-        const w = warnings.length;
-        const files = new Set(warnings.map((x) => x.place.file)).size;
-        const unpublished = unpublishedNote(warnings);
-        io.out(
-          `\n${result.pages.length} pages checked: ${fallbacks} field${fallbacks === 1 ? "" : "s"} fall back to ${languages[0]}, ` +
-            (tr.outdated.length ? `${tr.outdated.length} outdated, ` : "") +
-            (tr.inconsistent.length ? `${tr.inconsistent.length} inconsistent, ` : "") +
-            `${w} warning${w === 1 ? "" : "s"}${w ? ` in ${files} file${files === 1 ? "" : "s"}` : ""}${unpublished ? `; ${unpublished}` : ""}.`,
-        );
-        if (o.report) io.out(`Report written to ${o.report}`);
-      }
-      if (failed) {
-        const why = [
-          ...(fallbacks ? [`${fallbacks} untranslated field${fallbacks === 1 ? "" : "s"}`] : []),
-          ...(placeholders ? [`${placeholders} TODO placeholder${placeholders === 1 ? "" : "s"}`] : []),
-          ...(tr.outdated.length ? [`${tr.outdated.length} outdated translation${tr.outdated.length === 1 ? "" : "s"}`] : []),
-          ...(tr.inconsistent.length ? [`${tr.inconsistent.length} text${tr.inconsistent.length === 1 ? "" : "s"} translated inconsistently`] : []),
-        ];
-        if (!o.json) io.err(`check --strict: ${why.join(", ")}`);
-        code = EXIT.content;
-      }
+      // Its report, its translation findings and its HTML page are loaded only for check: build starts without them.
+      const { runCheck } = await import("./check/command.js");
+      if (await runCheck(toBuildOptions(o, io), o, io)) code = EXIT.content;
     });
 
   pipelineOptions(program.command("watch").description("build, serve the output with live reload, and rebuild what each save changes"))
@@ -189,16 +132,21 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--verbose", "after each save, list the pages rendered and why (the input or template that changed)")
     .action(async (o) => {
       const port = parsePort(o.port);
+      // Listening for Ctrl+C / SIGTERM from the start: a stop during the first build counts too.
+      // Loaded only for watch (the folder watcher, the HTTP server): other commands start faster without it.
+      const [{ startWatch }, { formatRebuild }, { isLoopback }, { settleWithin, untilStopped }] = await Promise.all([
+        import("./watch/watch.js"),
+        import("./watch/messages.js"),
+        import("./watch/host-check.js"),
+        import("./watch/stop.js"),
+      ]);
       const print = (r: ReturnType<typeof formatRebuild>) => {
         if (r.out) io.out(r.out);
         if (r.err) io.err(r.err);
       };
-      // Listening for Ctrl+C / SIGTERM from the start: a stop during the first build counts too.
       const stopping = untilStopped(io.signal);
       let session;
       try {
-        // Loaded only for watch (the folder watcher, the HTTP server): other commands start faster without it.
-        const { startWatch } = await import("./watch/watch.js");
         const starting = startWatch({ ...toBuildOptions(o, io), host: o.host, port, onReport: (r) => print(formatRebuild(r, undefined, Boolean(o.verbose), io.cwd)), onNote: io.out });
         session = await Promise.race([starting, stopping.then(() => null)]);
         if (!session) {
@@ -235,9 +183,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.out(`Created ${made.file} (layout ${o.layout}).\nNext:\n${made.next.map((s, i) => `  ${i + 1}. ${s}`).join("\n")}`);
     });
 
-  registerTranslate(program, io);
-  registerLinks(program, io, (c) => (code = c));
-  registerReport(program, io);
+  // translate, links and report only when one of them runs, or when help lists every command.
+  const named = argv[0] ?? "";
+  const lazy = named in LAZY ? [named] : OWN.has(named) ? [] : Object.keys(LAZY);
+  for (const register of await Promise.all(lazy.map((name) => LAZY[name]()))) register(program, io, (c) => (code = c));
   // The command that ran ("check", "translate import"), for the closing line of a failed run.
   let ran = "";
   program.hook("preAction", (_root, action) => {
