@@ -80,7 +80,7 @@ export interface Loading {
   previous?: LoadCache;
   /** A thread that parses content files beside the main thread (see content/quick-read.ts). */
   parse?: ParseBeside;
-  /** Told the templates and assets as soon as they are known, before the content is (the threads import them meanwhile). */
+  /** Told the templates and assets once they are known and the content files parsed, before the load ends (the threads import them meanwhile). */
   ready?: (templates: LoadedTemplates, assets: Assets) => void;
 }
 
@@ -94,9 +94,14 @@ export async function load(ctx: RunContext, what: Loading) {
     const names = what.templates === true || what.assets === true ? checkTemplateFiles(templatesDir, cwd) : undefined;
     const templates = what.templates === true ? names!.then((n) => loadTemplates({ templatesDir, cwd, names: n })) : (what.templates as LoadedTemplates);
     const assets = what.assets === true ? names!.then((n) => bundleAssets({ templatesDir, cwd, names: n })) : (what.assets as Assets);
-    if (what.ready) Promise.all([templates, assets]).then(([t, a]) => what.ready!(t, a), () => {});
+    // Not before the content is parsed: a large site's first rendering thread parses too, and would import them first.
+    let parsed!: () => void;
+    const parsing = new Promise<void>((resolve) => (parsed = resolve));
+    if (what.ready) Promise.all([templates, assets, parsing]).then(([t, a]) => what.ready!(t, a), () => {});
+    const kept = typeof what.content === "object" && "kept" in what.content ? what.content.kept : undefined;
+    if (kept) parsed();
     return Promise.all([
-      typeof what.content === "object" && "kept" in what.content ? what.content.kept : loadContent({ contentDir, cwd, previous: what.previous, changed: what.content === "all" ? undefined : what.content, parse: what.parse }),
+      kept ?? loadContent({ contentDir, cwd, previous: what.previous, changed: what.content instanceof Set ? what.content : undefined, parse: what.parse, parsed }),
       templates,
       assets,
     ]);

@@ -14,6 +14,7 @@ import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from ".
 import { openParseCache } from "./parse-cache.js";
 import { parseAll, type ParseBeside, type QuickFile } from "./quick-read.js";
 import { isWithin } from "../util/paths.js";
+import { readPlainSync } from "../util/read-plain.js";
 import { MAX_FILE_BYTES, parseYaml, sourceFromData } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
@@ -27,6 +28,8 @@ export interface LoadOptions {
   changed?: Set<string>;
   /** Another thread that parses files while this one parses others (a build's first rendering thread). */
   parse?: ParseBeside;
+  /** Called once the files are parsed, before their images are read. */
+  parsed?: () => void;
 }
 
 /** Content files read at once: started all together, their bytes piled up faster than this thread parsed them. */
@@ -160,13 +163,27 @@ async function skippedHotelFiles(dir: string, names: string[], shown: (abs: stri
   return warnings;
 }
 
+/** Whether a folder's real path is inside the content folder's, asked once per folder of a load. */
+function folderInside(contentDir: string): (dir: string) => Promise<boolean> {
+  const real = (dir: string) => realpath(dir).catch(() => undefined);
+  const root = real(contentDir);
+  const answers = new Map<string, Promise<boolean>>();
+  return (dir) => {
+    let answer = answers.get(dir);
+    if (!answer) answers.set(dir, (answer = Promise.all([root, real(dir)]).then(([r, d]) => !!r && !!d && (d === r || isWithin(r, d)))));
+    return answer;
+  };
+}
+
 /** Reads an image's size and hash, or says why it cannot be used (the hint under validation's error). */
-async function readImage(contentDir: string, ref: string): Promise<ImageInfo | string> {
+async function readImage(contentDir: string, ref: string, inside: (dir: string) => Promise<boolean>): Promise<ImageInfo | string> {
   const root = path.resolve(contentDir);
   const abs = path.resolve(root, ref);
   if (!isWithin(root, abs)) return "the path leaves the content folder";
-  // A symbolic link may point anywhere; images are published byte for byte, so only files inside count.
-  const read = await readRegularFile(abs, { root, maxBytes: MAX_IMAGE_BYTES });
+  // A symbolic link may point anywhere; images are published byte for byte, so only files inside count. A plain
+  // file in a folder inside is read in four calls (quick-read.ts); anything else the careful way, which says why not.
+  const plain = (await inside(path.dirname(abs))) ? readPlainSync(abs, { maxBytes: MAX_IMAGE_BYTES }) : undefined;
+  const read = plain ?? (await readRegularFile(abs, { root, maxBytes: MAX_IMAGE_BYTES }));
   if ("refused" in read) return imageRefusal(read.refused);
   const ext = path.extname(ref).slice(1).toLowerCase();
   // Whatever the encoder cannot take (cut, damaged, a pixel bomb, a hostile SVG) is refused here, at its references.
@@ -267,6 +284,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
     // A name from readdir holds no separator: joined by hand, as path.join would (1,334 joins a run otherwise).
     ...hotelNames.map((n) => at(`hotels${path.sep}${n}`, hotelsDir + path.sep + n)),
   ]);
+  opts.parsed?.();
   if (errors.length) throw new ContentErrors(errors);
   cache.fromParseCache = fromCache;
 
@@ -274,7 +292,8 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   const images = new Map<string, ImageInfo>();
   const imageProblems = new Map<string, string>();
   const refs = imageRefs(site!.data, loadedHotels);
-  const infos = await Promise.all(refs.map((ref) => cached(path.resolve(contentDir, ref), opts, "images", cache, () => readImage(contentDir, ref))));
+  const inside = folderInside(contentDir);
+  const infos = await Promise.all(refs.map((ref) => cached(path.resolve(contentDir, ref), opts, "images", cache, () => readImage(contentDir, ref, inside))));
   // In the order the content names them, not the reads ended: the image stage's key stays the same across runs.
   refs.forEach((ref, i) => {
     const info = infos[i];
