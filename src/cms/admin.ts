@@ -87,7 +87,7 @@ function bundleWithFonts(): OutputFile[] {
 
 /** The admin page's script, compiled for the browser from client/admin.ts. */
 function adminScript(): string {
-  const result = esbuildApi.buildSync({
+  const result = esbuildApi().buildSync({
     entryPoints: [path.join(packageRoot(), "src", "cms", "client", "admin.ts")],
     bundle: true,
     write: false,

@@ -76,7 +76,7 @@ async function compile(templatesDir: string, cwd: string): Promise<Assets> {
   const outdir = path.join(cwd, "__assets__");
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuildApi.build({
+    result = await esbuildApi().build({
       ...OPTIONS,
       entryPoints: { site: path.join(templatesDir, "styles", "site.css"), "site-js": path.join(templatesDir, "client", "main.ts") },
       outdir,

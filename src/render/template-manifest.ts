@@ -3,7 +3,7 @@
 // own are kept in the user cache.
 import path from "node:path";
 import { digest } from "../io/cache.js";
-import { esbuildApi } from "../util/esbuild.js";
+import { esbuildVersion } from "../util/esbuild.js";
 import { packageRoot } from "../util/paths.js";
 import { readPlainSync } from "../util/read-plain.js";
 import type { ImportGraph } from "./template-graph.js";
@@ -14,7 +14,7 @@ export const bundledTemplates = () => path.join(packageRoot(), "templates");
 export const libDir = () => path.join(packageRoot(), "lib");
 
 /** What a kept compile must have been made by: the compiler, its options, hotelsite's place (React's and the fonts' paths), the templates folder's file names. */
-export const compileKey = (options: object, names: string[]) => digest(JSON.stringify([esbuildApi.version, options, packageRoot(), names]));
+export const compileKey = (options: object, names: string[]) => digest(JSON.stringify([esbuildVersion(), options, packageRoot(), names]));
 
 /** What one compile made, kept beside its module: what it was made from, and by what. */
 export interface Manifest {

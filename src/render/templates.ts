@@ -7,7 +7,7 @@ import { cacheFile, digest, noteDamaged, readSealed, userCache, writeSealed } fr
 import { writeWholeSync } from "../io/write.js";
 import { esbuildApi } from "../util/esbuild.js";
 import { ContentErrors } from "../errors.js";
-import { cacheDir, packageRoot } from "../util/paths.js";
+import { cacheDir, isWithin, packageRoot } from "../util/paths.js";
 import { readPlainSync } from "../util/read-plain.js";
 import { packageResolution } from "./package-imports.js";
 import { checkTemplateFiles } from "./template-files.js";
@@ -55,7 +55,7 @@ const keyOf = (names: string[]) => compileKey(OPTIONS, names);
 async function compile(o: { templatesDir: string; cwd: string; outDir: string }): Promise<{ code: string; inputs: string[]; graph: ImportGraph }> {
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuildApi.build({
+    result = await esbuildApi().build({
       ...OPTIONS,
       entryPoints: [path.join(o.templatesDir, "index.tsx")],
       // Source map paths are relative to where the module will live, so stack traces name the .tsx files.
@@ -69,7 +69,13 @@ async function compile(o: { templatesDir: string; cwd: string; outDir: string })
     if (failure.errors) throw new ContentErrors(esbuildErrors(failure.errors, o.cwd, e));
     throw e;
   }
-  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(o.cwd, p));
+  // What the module is made from: every file of the templates folder, and the packages' files that gave it code. A
+  // package file the bundle left out (budoux's HTML processor's DOM library, 200 files) is not read at every build.
+  const gave = new Set(Object.values(result.metafile.outputs).flatMap((out) => Object.keys(out.inputs).filter((p) => out.inputs[p].bytesInOutput > 0)));
+  const inputs = Object.keys(result.metafile.inputs)
+    .map((p) => [p, path.resolve(o.cwd, p)])
+    .filter(([p, abs]) => gave.has(p) || isWithin(o.templatesDir, abs))
+    .map(([, abs]) => abs);
   return { code: result.outputFiles[0].text, inputs, graph: importGraph(result.metafile, o.cwd) };
 }
 

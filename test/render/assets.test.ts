@@ -27,10 +27,12 @@ afterAll(async () => {
 });
 // The real compiler, counted: a kept bundle is one that never reaches it.
 vi.mock("../../src/util/esbuild.js", async (original) => {
-  const real = (await original<typeof import("../../src/util/esbuild.js")>()).esbuildApi;
-  return { esbuildApi: { ...real, build: vi.fn(real.build) } };
+  const actual = await original<typeof import("../../src/util/esbuild.js")>();
+  const real = actual.esbuildApi();
+  const api = { ...real, build: vi.fn(real.build) };
+  return { ...actual, esbuildApi: () => api };
 });
-const compiles = vi.mocked(esbuildApi.build);
+const compiles = vi.mocked(esbuildApi().build);
 afterEach(() => compiles.mockClear());
 
 const names = (a: Awaited<ReturnType<typeof bundleAssets>>) => [a.links.css, a.links.js];

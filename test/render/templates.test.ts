@@ -24,10 +24,12 @@ afterAll(async () => {
 });
 // The real compiler, counted: a kept compile is one that never reaches it.
 vi.mock("../../src/util/esbuild.js", async (original) => {
-  const real = (await original<typeof import("../../src/util/esbuild.js")>()).esbuildApi;
-  return { esbuildApi: { ...real, build: vi.fn(real.build) } };
+  const actual = await original<typeof import("../../src/util/esbuild.js")>();
+  const real = actual.esbuildApi();
+  const api = { ...real, build: vi.fn(real.build) };
+  return { ...actual, esbuildApi: () => api };
 });
-const compiles = vi.mocked(esbuildApi.build);
+const compiles = vi.mocked(esbuildApi().build);
 afterEach(() => compiles.mockClear());
 
 describe("manifestOf and stillCurrent", () => {
@@ -72,6 +74,17 @@ describe("loadTemplates with a site's own templates", () => {
     await writeFile(path.join(templatesDir, "components", "Unused.tsx"), "export const unused = 1;\n");
     await loadTemplates({ templatesDir, cwd: dir });
     expect(compiles).toHaveBeenCalledTimes(3);
+  });
+
+  it("records the templates folder's files and the package files that gave the module code, not those the bundle left out", { timeout: 60_000 }, async () => {
+    const templatesDir = path.join(dir, "own-templates-inputs");
+    await cp(path.join(REPO, "templates"), templatesDir, { recursive: true });
+    const { inputs } = await loadTemplates({ templatesDir, cwd: dir });
+    const packages = inputs.filter((f) => !f.startsWith(templatesDir + path.sep)).map((f) => f.slice(f.lastIndexOf(`node_modules${path.sep}`) + "node_modules".length + 1));
+    // BudouX's parser and models are in the module; the DOM library its HTML processor imports (linkedom) is not.
+    expect(packages).toContain(path.join("budoux", "module", "parser.js"));
+    expect(packages.filter((f) => !f.startsWith("budoux" + path.sep))).toEqual([]);
+    expect(inputs).toContain(path.join(templatesDir, "components", "Footer.tsx"));
   });
 
   it("a kept module that is not what its name says is noted and compiled again, never imported", { timeout: 60_000 }, async () => {
