@@ -1,20 +1,18 @@
 // Stage 1: reads the content folder (YAML files and the images they name) into memory. The only content
 // stage that touches the disk; everything after it is a pure function of what it returns.
-import { createHash } from "node:crypto";
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { ContentError, ContentErrors, shownPath, type Warning } from "../errors.js";
 import type { FlagImage, ImageInfo, LoadedContent, SourceFile } from "../types.js";
 import pLimit from "p-limit";
-import { screenImage } from "../images/screen.js";
 import { loadFlags } from "./flags.js";
 import { isEditorFile } from "./editor-files.js";
 import { gitChangeTimes } from "./git-times.js";
-import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
+import { folderInside, imageRefs, readImage } from "./read-images.js";
+import { megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
 import { openParseCache } from "./parse-cache.js";
 import { parseAll, type ParseBeside, type QuickFile } from "./quick-read.js";
 import { isWithin } from "../util/paths.js";
-import { readPlainSync } from "../util/read-plain.js";
 import { MAX_FILE_BYTES, parseYaml, sourceFromData } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
@@ -115,39 +113,6 @@ function contentRefusal(r: ReadRefusal, name: string): [string, string | undefin
   }
 }
 
-/** An image's refusal as the hint under validation's "is not an image file in the content folder". */
-function imageRefusal(r: ReadRefusal): string {
-  switch (r.kind) {
-    case "missing":
-      return "no such file: check the spelling; the path is relative to the content folder";
-    case "folder":
-      return "it is a folder, not an image file";
-    case "outside":
-      return `it is a link to ${r.real}, outside the content folder; copy the image into the folder`;
-    case "too-large":
-      return `it is ${megabytes(r.size!)}, larger than the ${megabytes(MAX_IMAGE_BYTES)} an image may be; export it smaller`;
-    default:
-      return `it ${r.reason}; ${r.hint}`;
-  }
-}
-
-/** Image paths the content names, read loosely: validation decides later whether they are well formed. */
-function imageRefs(site: unknown, hotels: SourceFile[]): string[] {
-  const refs = new Set<string>();
-  const add = (v: unknown) => typeof v === "string" && refs.add(v);
-  if (site && typeof site === "object") {
-    add((site as Record<string, unknown>).defaultImage);
-    add((site as Record<string, unknown>).homeImage);
-  }
-  for (const h of hotels) {
-    if (!h.data || typeof h.data !== "object") continue;
-    const data = h.data as Record<string, unknown>;
-    add(data.image);
-    if (Array.isArray(data.gallery)) data.gallery.forEach(add);
-  }
-  return [...refs];
-}
-
 /** The hotels folder's entries that are not hotel files, none in silence: a dotted YAML file is an error, the rest warnings. */
 async function skippedHotelFiles(dir: string, names: string[], shown: (abs: string) => string, errors: ContentError[]): Promise<Warning[]> {
   const warnings: Warning[] = [];
@@ -161,36 +126,6 @@ async function skippedHotelFiles(dir: string, names: string[], shown: (abs: stri
     }
   }
   return warnings;
-}
-
-/** Whether a folder's real path is inside the content folder's, asked once per folder of a load. */
-function folderInside(contentDir: string): (dir: string) => Promise<boolean> {
-  const real = (dir: string) => realpath(dir).catch(() => undefined);
-  const root = real(contentDir);
-  const answers = new Map<string, Promise<boolean>>();
-  return (dir) => {
-    let answer = answers.get(dir);
-    if (!answer) answers.set(dir, (answer = Promise.all([root, real(dir)]).then(([r, d]) => !!r && !!d && (d === r || isWithin(r, d)))));
-    return answer;
-  };
-}
-
-/** Reads an image's size and hash, or says why it cannot be used (the hint under validation's error). */
-async function readImage(contentDir: string, ref: string, inside: (dir: string) => Promise<boolean>): Promise<ImageInfo | string> {
-  const root = path.resolve(contentDir);
-  const abs = path.resolve(root, ref);
-  if (!isWithin(root, abs)) return "the path leaves the content folder";
-  // A symbolic link may point anywhere; images are published byte for byte, so only files inside count. A plain
-  // file in a folder inside is read in four calls (quick-read.ts); anything else the careful way, which says why not.
-  const plain = (await inside(path.dirname(abs))) ? readPlainSync(abs, { maxBytes: MAX_IMAGE_BYTES }) : undefined;
-  const read = plain ?? (await readRegularFile(abs, { root, maxBytes: MAX_IMAGE_BYTES }));
-  if ("refused" in read) return imageRefusal(read.refused);
-  const ext = path.extname(ref).slice(1).toLowerCase();
-  // Whatever the encoder cannot take (cut, damaged, a pixel bomb, a hostile SVG) is refused here, at its references.
-  const size = screenImage(read.bytes, ext);
-  if (typeof size === "string") return size;
-  const hash = createHash("sha256").update(read.bytes).digest("hex").slice(0, 10);
-  return { width: size.width, height: size.height, hash, ext };
 }
 
 /** The content files the cheap way (quick-read.ts) could read, by absolute path; folders linked outside go the careful way. */
