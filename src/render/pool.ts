@@ -40,10 +40,13 @@ export const IN_FLIGHT = 8;
 /** Pages a rendering thread must have to pay for its start (about 0.1 s of a core: React and the templates imported). */
 export const PAGES_PER_THREAD = 150;
 
-/** How many rendering threads `pages` pages get: HOTELSITE_THREADS (or `requested`), else one per core; never more than they pay for. */
-export function threadsFor(pages: number, requested?: number, env: NodeJS.ProcessEnv = process.env): number {
+/**
+ * How many rendering threads `pages` pages get: HOTELSITE_THREADS (or `requested`), else one per core but the main
+ * thread's (it resolves and writes every page: the busiest thread); never more than the pages pay for.
+ */
+export function threadsFor(pages: number, requested?: number, env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
   const set = requested ?? Number(env.HOTELSITE_THREADS);
-  const wanted = Number.isInteger(set) && set >= 1 ? set : availableParallelism();
+  const wanted = Number.isInteger(set) && set >= 1 ? set : cores - 1;
   return Math.max(1, Math.min(wanted, Math.ceil(pages / PAGES_PER_THREAD)));
 }
 

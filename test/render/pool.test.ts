@@ -64,13 +64,18 @@ async function errorsOf(run: Promise<unknown>) {
 const story = () => pages.find((p) => p.template === "story")!.outFile;
 
 describe("threadsFor", () => {
-  it("gives as many threads as asked or as there are cores, but never more than the pages pay for", () => {
+  it("gives as many threads as asked or as there are cores beside the main thread's, but never more than the pages pay for", () => {
     expect(threadsFor(100, 8)).toBe(1);
     expect(threadsFor(PAGES_PER_THREAD * 3, 8)).toBe(3);
     expect(threadsFor(PAGES_PER_THREAD * 3, 2)).toBe(2);
     expect(threadsFor(PAGES_PER_THREAD * 40, undefined, { HOTELSITE_THREADS: "4" })).toBe(4);
     expect(threadsFor(0, undefined, { HOTELSITE_THREADS: "4" })).toBe(1);
     expect(threadsFor(PAGES_PER_THREAD * 40, undefined, { HOTELSITE_THREADS: "0" })).toBeGreaterThanOrEqual(1);
+    // Unasked: a core is left to the main thread, and one thread renders on one or two cores.
+    expect(threadsFor(PAGES_PER_THREAD * 40, undefined, {}, 8)).toBe(7);
+    expect(threadsFor(PAGES_PER_THREAD * 40, undefined, {}, 2)).toBe(1);
+    expect(threadsFor(PAGES_PER_THREAD * 40, undefined, {}, 1)).toBe(1);
+    expect(threadsFor(PAGES_PER_THREAD * 3, undefined, {}, 8)).toBe(3);
   });
 });
 
