@@ -132,7 +132,6 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--verbose", "after each save, list the pages rendered and why (the input or template that changed)")
     .action(async (o) => {
       const port = parsePort(o.port);
-      // Listening for Ctrl+C / SIGTERM from the start: a stop during the first build counts too.
       // Loaded only for watch (the folder watcher, the HTTP server): other commands start faster without it.
       const [{ startWatch }, { formatRebuild }, { isLoopback }, { settleWithin, untilStopped }] = await Promise.all([
         import("./watch/watch.js"),
@@ -144,6 +143,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         if (r.out) io.out(r.out);
         if (r.err) io.err(r.err);
       };
+      // Listening for Ctrl+C / SIGTERM from the start: a stop during the first build counts too.
       const stopping = untilStopped(io.signal);
       let session;
       try {

@@ -13,7 +13,6 @@ import { authoringWarnings } from "./warnings.js";
 
 /** check's own options, beside the pipeline's. */
 export interface CheckFlags {
-  content: string;
   strict?: boolean;
   json?: boolean;
   report?: string;
@@ -56,7 +55,7 @@ export async function runCheck(opts: BuildOptions, o: CheckFlags, io: Io): Promi
     const lockNote = lockKeysNote(ctx);
     if (lockNote) io.out(`\n${lockNote}`);
     const { recordNote } = await import("../affiliate/table-file.js");
-    const placements = await recordNote(path.resolve(io.cwd ?? process.cwd(), o.content), result.content, io.cwd ?? process.cwd());
+    const placements = await recordNote(path.resolve(io.cwd ?? process.cwd(), opts.contentDir), result.content, io.cwd ?? process.cwd());
     if (placements) io.out(`\n${placements}`);
     const w = warnings.length;
     const files = new Set(warnings.map((x) => x.place.file)).size;

@@ -1,6 +1,6 @@
 // Stage 1: reads the content folder (YAML files and the images they name) into memory. The only content
 // stage that touches the disk; everything after it is a pure function of what it returns.
-import { readdir, realpath, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { ContentError, ContentErrors, shownPath, type Warning } from "../errors.js";
 import type { FlagImage, ImageInfo, LoadedContent, SourceFile } from "../types.js";
@@ -8,11 +8,10 @@ import pLimit from "p-limit";
 import { loadFlags } from "./flags.js";
 import { isEditorFile } from "./editor-files.js";
 import { gitChangeTimes } from "./git-times.js";
-import { folderInside, imageRefs, readImage } from "./read-images.js";
-import { megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
+import { imageRefs, readImage } from "./read-images.js";
+import { megabytes, readRegularFile, realFolders, type ReadRefusal, type RealFolders } from "./read-file.js";
 import { openParseCache } from "./parse-cache.js";
 import { parseAll, type ParseBeside, type QuickFile } from "./quick-read.js";
-import { isWithin } from "../util/paths.js";
 import { MAX_FILE_BYTES, parseYaml, sourceFromData } from "./yaml.js";
 
 /** Options for {@link loadContent}. */
@@ -129,12 +128,11 @@ async function skippedHotelFiles(dir: string, names: string[], shown: (abs: stri
 }
 
 /** The content files the cheap way (quick-read.ts) could read, by absolute path; folders linked outside go the careful way. */
-async function quickFiles(o: { contentDir: string; hotelsDir: string; hotelNames: string[]; shown: (abs: string) => string; read: (abs: string) => boolean; keep: boolean; parse?: ParseBeside }): Promise<{ sources: Map<string, SourceFile>; fromCache: number }> {
-  const real = (dir: string) => realpath(dir).catch(() => undefined);
-  const [root, hotels] = await Promise.all([real(o.contentDir), real(o.hotelsDir)]);
+async function quickFiles(o: { folders: RealFolders; contentDir: string; hotelsDir: string; hotelNames: string[]; shown: (abs: string) => string; read: (abs: string) => boolean; keep: boolean; parse?: ParseBeside }): Promise<{ sources: Map<string, SourceFile>; fromCache: number }> {
+  const [root, hotels] = await Promise.all([o.folders.inside(o.contentDir), o.folders.inside(o.hotelsDir)]);
   const files: QuickFile[] = [];
   const add = (dir: string, realDir: string | undefined, names: string[]) => {
-    if (!root || !realDir || (realDir !== root && !isWithin(root, realDir))) return;
+    if (!realDir) return;
     for (const name of names) {
       const abs = dir + path.sep + name;
       if (o.read(abs)) files.push({ path: abs, realDir, shown: o.shown(abs) });
@@ -211,7 +209,9 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
     errors.push(new ContentError({ file: shown(hotelsDir) }, "is not a folder of hotel files", "create it and add one <id>.yaml per hotel"));
   }
   // The cheap way first (a watch run reads the few that changed); what that cannot take goes the careful way below.
-  const { sources: quicker, fromCache } = await quickFiles({ contentDir, hotelsDir, hotelNames, shown, read: (abs) => !unchanged(abs, opts, "files"), keep: !opts.previous, parse: opts.parse });
+  // Folders whose real path leaves the content folder: their files and images go the careful way, which says why.
+  const folders = realFolders(contentDir);
+  const { sources: quicker, fromCache } = await quickFiles({ folders, contentDir, hotelsDir, hotelNames, shown, read: (abs) => !unchanged(abs, opts, "files"), keep: !opts.previous, parse: opts.parse });
   const [site, strings, home, ...hotels] = await Promise.all([
     at("site.yaml"),
     at("strings.yaml"),
@@ -227,8 +227,7 @@ export async function loadContent(opts: LoadOptions): Promise<LoadedContent & { 
   const images = new Map<string, ImageInfo>();
   const imageProblems = new Map<string, string>();
   const refs = imageRefs(site!.data, loadedHotels);
-  const inside = folderInside(contentDir);
-  const infos = await Promise.all(refs.map((ref) => cached(path.resolve(contentDir, ref), opts, "images", cache, () => readImage(contentDir, ref, inside))));
+  const infos = await Promise.all(refs.map((ref) => cached(path.resolve(contentDir, ref), opts, "images", cache, () => readImage(contentDir, ref, folders.inside))));
   // In the order the content names them, not the reads ended: the image stage's key stays the same across runs.
   refs.forEach((ref, i) => {
     const info = infos[i];

@@ -136,3 +136,24 @@ export function errnoRefusal(e: unknown): { refused: ReadRefusal } {
   if (code === "EACCES" || code === "EPERM") return refuse("unreadable", "cannot be read: permission denied", "check the permissions of the file and its folders, or run hotelsite as a user who may read them");
   return refuse("unreadable", `cannot be read (${code})`, "check the file's permissions");
 }
+
+/** The real paths of a content folder and of folders inside it, each asked once per load. */
+export interface RealFolders {
+  /** The content folder's real path (undefined when it has none: it vanished). */
+  root: Promise<string | undefined>;
+  /** A folder's real path when it is the content folder or inside it, else undefined: its files go the careful way. */
+  inside(dir: string): Promise<string | undefined>;
+}
+
+/** The real folders of one load of `contentDir`. */
+export function realFolders(contentDir: string): RealFolders {
+  const real = (dir: string) => realpath(dir).catch(() => undefined);
+  const root = real(contentDir);
+  const answers = new Map<string, Promise<string | undefined>>();
+  const inside = (dir: string) => {
+    let answer = answers.get(dir);
+    if (!answer) answers.set(dir, (answer = Promise.all([root, real(dir)]).then(([r, d]) => (r && d && (d === r || isWithin(r, d)) ? d : undefined))));
+    return answer;
+  };
+  return { root, inside };
+}

@@ -1,13 +1,12 @@
 // The images the content names, read at load: each one's size and hash, or why it cannot be used (the hint under
 // validation's error). Part of stage 1 (load.ts), which keeps what this returns between runs.
 import { createHash } from "node:crypto";
-import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { screenImage } from "../images/screen.js";
 import type { ImageInfo, SourceFile } from "../types.js";
 import { isWithin } from "../util/paths.js";
 import { readPlainSync } from "../util/read-plain.js";
-import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal } from "./read-file.js";
+import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal, type RealFolders } from "./read-file.js";
 
 /** An image's refusal as the hint under validation's "is not an image file in the content folder". */
 function imageRefusal(r: ReadRefusal): string {
@@ -42,26 +41,14 @@ export function imageRefs(site: unknown, hotels: SourceFile[]): string[] {
   return [...refs];
 }
 
-/** Whether a folder's real path is inside the content folder's, asked once per folder of a load. */
-export function folderInside(contentDir: string): (dir: string) => Promise<boolean> {
-  const real = (dir: string) => realpath(dir).catch(() => undefined);
-  const root = real(contentDir);
-  const answers = new Map<string, Promise<boolean>>();
-  return (dir) => {
-    let answer = answers.get(dir);
-    if (!answer) answers.set(dir, (answer = Promise.all([root, real(dir)]).then(([r, d]) => !!r && !!d && (d === r || isWithin(r, d)))));
-    return answer;
-  };
-}
-
 /** Reads an image's size and hash, or says why it cannot be used (the hint under validation's error). */
-export async function readImage(contentDir: string, ref: string, inside: (dir: string) => Promise<boolean>): Promise<ImageInfo | string> {
+export async function readImage(contentDir: string, ref: string, inside: RealFolders["inside"]): Promise<ImageInfo | string> {
   const root = path.resolve(contentDir);
   const abs = path.resolve(root, ref);
   if (!isWithin(root, abs)) return "the path leaves the content folder";
   // A symbolic link may point anywhere; images are published byte for byte, so only files inside count. A plain
   // file in a folder inside is read in four calls (quick-read.ts); anything else the careful way, which says why not.
-  const plain = (await inside(path.dirname(abs))) ? readPlainSync(abs, { maxBytes: MAX_IMAGE_BYTES }) : undefined;
+  const plain = (await inside(path.dirname(abs))) !== undefined ? readPlainSync(abs, { maxBytes: MAX_IMAGE_BYTES }) : undefined;
   const read = plain ?? (await readRegularFile(abs, { root, maxBytes: MAX_IMAGE_BYTES }));
   if ("refused" in read) return imageRefusal(read.refused);
   const ext = path.extname(ref).slice(1).toLowerCase();
