@@ -8,12 +8,25 @@ export function syntaxErrors(o: { file: string; text: string; lineCounter: LineC
   return shown.map((e, i) => {
     const message = yamlMessage(e);
     const quote = /closing (["'])quote/.exec(message)?.[1];
-    // An unclosed quote runs to the end of the file: point at where it opened instead.
-    const offset = quote ? Math.max(0, o.text.lastIndexOf(quote, e.pos[0])) : e.pos[0];
-    const pos = o.lineCounter.linePos(offset);
-    const hint = [lineHint(o.text, pos.line) ?? yamlHint(e.code, message), i === 0 && more ? `${more} later syntax error${more === 1 ? "" : "s"} in this file probably follow from this one; fix it first` : undefined];
+    const closer = /^Flow (?:sequence|map) .* end with an? ([\]}])$/.exec(message)?.[1];
+    // An unclosed quote or bracket runs on to where the parser notices it: point at where it opened instead.
+    const opened = quote ? o.text.lastIndexOf(quote, e.pos[0]) : closer ? unclosedOpener(o.text, e.pos[0], closer) : -1;
+    const pos = o.lineCounter.linePos(opened >= 0 ? opened : e.pos[0]);
+    const bracket = closer && opened >= 0 ? `the ${o.text[opened]} here is never closed: ${closer === "]" ? `end the list on this line with ], or write one item per line as "- item"` : `end the mapping on this line with }, or write one key per line as "key: value"`}` : undefined;
+    const hint = [bracket ?? lineHint(o.text, pos.line) ?? yamlHint(e.code, message), i === 0 && more ? `${more} later syntax error${more === 1 ? "" : "s"} in this file probably follow from this one; fix it first` : undefined];
     return new ContentError({ file: o.file, line: pos.line, column: pos.col }, `YAML syntax: ${message}`, hint.filter(Boolean).join("; ") || undefined);
   });
+}
+
+/** Where the "[" or "{" that `closer` would close was opened before `end` (brackets nested inside it skipped), or -1. */
+function unclosedOpener(text: string, end: number, closer: string): number {
+  const opener = closer === "]" ? "[" : "{";
+  let depth = 0;
+  for (let i = Math.min(end, text.length) - 1; i >= 0; i--) {
+    if (text[i] === closer) depth++;
+    else if (text[i] === opener && depth-- === 0) return i;
+  }
+  return -1;
 }
 
 /** Message and hint for a tag (`!include`, `!!js/function`) that asks the loader for more than data. */

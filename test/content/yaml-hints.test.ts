@@ -33,4 +33,16 @@ describe("YAML hints", () => {
     const [first] = errorsOf("intro: >\n  One.\nTwo, not indented.\nname: x\n");
     expect(first).toContain("belongs to the > block of intro (line 1) but is indented less than its first line: indent it like the block's other lines (2 spaces)");
   });
+
+  it("places an unclosed [ where it opened, not on the next line where the parser notices it", () => {
+    const [first] = errorsOf("a: [1, 2]\nid: [dubai\nlayout: showcase\n");
+    expect(first).toMatch(/^x\.yaml:2:5 YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a \]/);
+    expect(first).toContain('hint: the [ here is never closed: end the list on this line with ], or write one item per line as "- item"');
+  });
+
+  it("places an unclosed { where it opened, past a closed one nested inside it", () => {
+    const [first] = errorsOf("a: 1\nfocus: {x: 1, y: {z: 2}\nlayout: showcase\n");
+    expect(first).toMatch(/^x\.yaml:2:8 YAML syntax: Flow map in block collection must be sufficiently indented and end with a \}/);
+    expect(first).toContain('hint: the { here is never closed: end the mapping on this line with }, or write one key per line as "key: value"');
+  });
 });
