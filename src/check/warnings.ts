@@ -4,6 +4,7 @@ import type { Warning } from "../errors.js";
 import { placeholderPointers } from "../content/placeholders.js";
 import { spellings, unstatedFacts } from "../site/facts.js";
 import type { Coverage } from "../site/resolve.js";
+import { sourceFiles } from "../translate/sources.js";
 import type { Content, LoadedContent, SourceFile } from "../types.js";
 
 /** Widths search results show, in Latin characters (a wide CJK character counts twice). */
@@ -27,19 +28,6 @@ function limitOf(key: string): { kind: keyof typeof META_LIMITS; max: number } |
   if (/(^m|M)etaTitle$/.test(key)) return { kind: "title", max: META_LIMITS.title };
   if (/(^m|M)etaDescription$/.test(key)) return { kind: "description", max: META_LIMITS.description };
   return null;
-}
-
-/** The file of each text source and where its language blocks live in it. */
-function textSources(loaded: LoadedContent, content: Content): Map<string, { source: SourceFile; base: string }> {
-  const map = new Map<string, { source: SourceFile; base: string }>([
-    ["strings", { source: loaded.strings, base: "" }],
-    ["home", { source: loaded.home, base: "" }],
-  ]);
-  for (const [key, file] of Object.entries(content.files)) {
-    const source = loaded.hotels.find((h) => h.file === file);
-    if (key.startsWith("hotel:") && source) map.set(key, { source, base: "/text" });
-  }
-  return map;
 }
 
 /** A warning at a pointer of a file, with its line and column. */
@@ -69,7 +57,7 @@ const PLACEHOLDERS_LISTED = 3;
 export function authoringWarnings({ loaded, content, coverage }: WarningsInput): AuthoringWarnings {
   const warnings: Warning[] = [];
   const def = content.site.languages[0].code;
-  const sources = textSources(loaded, content);
+  const sources = new Map(sourceFiles(loaded, content).map((s) => [s.source, { source: s.file, base: s.base }]));
 
   for (const c of coverage) {
     const src = sources.get(c.source);

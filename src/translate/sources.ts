@@ -21,18 +21,24 @@ export interface Field {
   text: string;
 }
 
-/** Every text source of the content, in a stable order: strings, home, hotels by file. */
-export function textSources(loaded: LoadedContent, content: Content, cwd: string): TextSource[] {
-  const key = (f: SourceFile) => path.relative(loaded.contentDir, path.resolve(cwd, f.file)).split(path.sep).join("/");
-  const list: TextSource[] = [
-    { source: "strings", key: key(loaded.strings), file: loaded.strings, base: "", blocks: content.strings },
-    { source: "home", key: key(loaded.home), file: loaded.home, base: "", blocks: content.home },
+/** Every text source of the content and its file, in content order (check's warnings place theirs in these files too). */
+export function sourceFiles(loaded: LoadedContent, content: Content): Omit<TextSource, "key">[] {
+  const list: Omit<TextSource, "key">[] = [
+    { source: "strings", file: loaded.strings, base: "", blocks: content.strings },
+    { source: "home", file: loaded.home, base: "", blocks: content.home },
   ];
   const byFile = new Map(loaded.hotels.map((h) => [h.file, h]));
   for (const h of content.hotels) {
     const file = byFile.get(content.files[`hotel:${h.id}`]);
-    if (file) list.push({ source: `hotel:${h.id}`, key: key(file), file, base: "/text", blocks: h.text });
+    if (file) list.push({ source: `hotel:${h.id}`, file, base: "/text", blocks: h.text });
   }
+  return list;
+}
+
+/** Every text source of the content, in a stable order: strings, home, hotels by file. */
+export function textSources(loaded: LoadedContent, content: Content, cwd: string): TextSource[] {
+  const key = (f: SourceFile) => path.relative(loaded.contentDir, path.resolve(cwd, f.file)).split(path.sep).join("/");
+  const list = sourceFiles(loaded, content).map((s) => ({ ...s, key: key(s.file) }));
   return list.sort((a, b) => rank(a.source) - rank(b.source) || a.key.localeCompare(b.key));
 }
 
