@@ -5,15 +5,20 @@ import { ContentError } from "../errors.js";
 /** Turns the careful parser's errors into located ContentErrors with hints, dropping the echoes of the first. */
 export function syntaxErrors(o: { file: string; text: string; lineCounter: LineCounter; errors: YAMLError[] }): ContentError[] {
   const { shown, more } = firstCauses(o.errors);
+  const lines = o.text.split("\n").map((l) => l.replace(/\r$/, ""));
   return shown.map((e, i) => {
     const message = yamlMessage(e);
     const quote = /closing (["'])quote/.exec(message)?.[1];
     const closer = /^Flow (?:sequence|map) .* end with an? ([\]}])$/.exec(message)?.[1];
     // An unclosed quote or bracket runs on to where the parser notices it: point at where it opened instead.
     const opened = quote ? o.text.lastIndexOf(quote, e.pos[0]) : closer ? unclosedOpener(o.text, e.pos[0], closer) : -1;
-    const pos = o.lineCounter.linePos(opened >= 0 ? opened : e.pos[0]);
+    let pos = o.lineCounter.linePos(opened >= 0 ? opened : e.pos[0]);
     const bracket = closer && opened >= 0 ? `the ${o.text[opened]} here is never closed: ${closer === "]" ? `end the list on this line with ], or write one item per line as "- item"` : `end the mapping on this line with }, or write one key per line as "key: value"`}` : undefined;
-    const hint = [bracket ?? lineHint(o.text, pos.line) ?? yamlHint(e.code, message), i === 0 && more ? `${more} later syntax error${more === 1 ? "" : "s"} in this file probably follow from this one; fix it first` : undefined];
+    const said = bracket ?? lineHint(o.text, pos.line);
+    // A key line out of shape: the parser's words name what it met, the hint what to change, at the line to change.
+    const shape = said || !SHAPE_ERRORS.has(e.code) ? undefined : misshapen(lines, pos.line);
+    if (shape?.indent) pos = { line: shape.line, col: 1 };
+    const hint = [said ?? shape?.hint ?? yamlHint(e.code, message), i === 0 && more ? `${more} later syntax error${more === 1 ? " in this file probably follows" : "s in this file probably follow"} from this one; fix it first` : undefined];
     return new ContentError({ file: o.file, line: pos.line, column: pos.col }, `YAML syntax: ${message}`, hint.filter(Boolean).join("; ") || undefined);
   });
 }
@@ -27,6 +32,45 @@ function unclosedOpener(text: string, end: number, closer: string): number {
     else if (text[i] === opener && depth-- === 0) return i;
   }
   return -1;
+}
+
+/** The parser's errors for a key line out of shape (indented unlike its neighbours, or with no colon). */
+const SHAPE_ERRORS = new Set(["BAD_INDENT", "BLOCK_AS_IMPLICIT_KEY", "MULTILINE_IMPLICIT_KEY", "UNEXPECTED_TOKEN"]);
+
+/** A mapping's key line: indentation, key, and value when it has one on the line (list items are left to the parser's words). */
+const KEY_LINE = /^( *)([A-Za-z_][\w.-]*):(?:[ \t]+(\S.*))?$/;
+
+/**
+ * The slip behind an error at `lineNo` (1-based) and the line it is on: a key with a value indented unlike the two
+ * keys after it (and unlike the one above, unless that is its parent), or a key and value with no colon between.
+ * Read from the lines alone: a guess the parser's own words stand beside, so it only names a line that is out of shape.
+ */
+function misshapen(lines: string[], lineNo: number): { line: number; hint: string; indent?: true } | undefined {
+  const at = (n: number) => lines[n - 1] ?? "";
+  const indent = (n: number) => /^ */.exec(at(n))![0].length;
+  // The nearest line before or after `n` that holds more than a comment (0: none).
+  const near = (n: number, step: 1 | -1): number => {
+    for (let k = n + step; k >= 1 && k <= lines.length; k += step) if (at(k).trim() && !at(k).trimStart().startsWith("#")) return k;
+    return 0;
+  };
+  // The line the parser stopped at, or the one before or after it (a block's first key sets the column the rest must keep).
+  for (const n of [lineNo, near(lineNo, -1), near(lineNo, 1)]) {
+    const own = KEY_LINE.exec(at(n))?.[1].length;
+    const [a, above] = [near(n, 1), near(n, -1)];
+    const b = a && near(a, 1);
+    if (!n || !KEY_LINE.exec(at(n))?.[3] || !a || !b || !KEY_LINE.test(at(a)) || !KEY_LINE.test(at(b))) continue;
+    const want = indent(a);
+    if (indent(b) !== want || want === own) continue;
+    // The line above is its parent (less indented than both) or a key the lines after agree with.
+    if (above && indent(above) >= Math.min(own!, want) && indent(above) !== want) continue;
+    const spaces = (k: number) => `${k} space${k === 1 ? "" : "s"}`;
+    const fix = want ? `indent it ${spaces(want)}, like the other keys of its block` : "start it at the beginning of the line, like the keys after it";
+    return { line: n, indent: true, hint: `line ${n} is indented ${spaces(own!)} and the keys after it ${want ? spaces(want) : "not at all"}: ${fix}` };
+  }
+  const bare = /^ *([A-Za-z_][\w.-]*) +([^\s:#][^:#]*)$/.exec(at(lineNo));
+  const beside = [near(lineNo, -1), near(lineNo, 1)].some((k) => k && KEY_LINE.test(at(k)) && indent(k) === indent(lineNo));
+  if (bare && beside) return { line: lineNo, hint: `line ${lineNo} has no ":" after its key: write it as ${bare[1]}: ${bare[2].trim()}` };
+  return undefined;
 }
 
 /** Message and hint for a tag (`!include`, `!!js/function`) that asks the loader for more than data. */

@@ -45,4 +45,44 @@ describe("YAML hints", () => {
     expect(first).toMatch(/^x\.yaml:2:8 YAML syntax: Flow map in block collection must be sufficiently indented and end with a \}/);
     expect(first).toContain('hint: the { here is never closed: end the mapping on this line with }, or write one key per line as "key: value"');
   });
+
+  // A hotel's English block as content files have it: keys indented four spaces under "  en:".
+  const block = (lines: string[]) => `id: x\ntext:\n  en:\n${lines.join("\n")}\n`;
+  const keys = ["    name: Grand Hyatt Dubai", "    title: A Resort City", "    location: Dubai", "    locality: Dubai"];
+
+  it("names a key indented less than the keys after it, at that line", () => {
+    const [first] = errorsOf(block(["   name: Grand Hyatt Dubai", ...keys.slice(1)]));
+    expect(first).toMatch(/^x\.yaml:4:1 YAML syntax: /);
+    expect(first).toContain("hint: line 4 is indented 3 spaces and the keys after it 4 spaces: indent it 4 spaces, like the other keys of its block");
+  });
+
+  it("names a block's first key indented more than the rest, not the next line where the parser stops", () => {
+    const [first] = errorsOf(block(["     name: Grand Hyatt Dubai", ...keys.slice(1)]));
+    expect(first).toMatch(/^x\.yaml:4:1 YAML syntax: All mapping items must start at the same column/);
+    expect(first).toContain("hint: line 4 is indented 5 spaces and the keys after it 4 spaces");
+  });
+
+  it("names a key indented more than the key before it and the keys after it", () => {
+    const [first] = errorsOf(block([keys[0], "     title: A Resort City", ...keys.slice(2)]));
+    expect(first).toMatch(/^x\.yaml:5:1 YAML syntax: /);
+    expect(first).toContain("hint: line 5 is indented 5 spaces and the keys after it 4 spaces");
+  });
+
+  it("says to unindent a top-level key indented by one space", () => {
+    const [first] = errorsOf("# a comment\n id: x\nlayout: showcase\nregion: europe\n");
+    expect(first).toMatch(/^x\.yaml:2:1 YAML syntax: /);
+    expect(first).toContain("hint: line 2 is indented 1 space and the keys after it not at all: start it at the beginning of the line, like the keys after it");
+  });
+
+  it("says where the colon goes in a key line without one", () => {
+    const [first] = errorsOf(block([keys[0], "    title A Resort City", ...keys.slice(2)]));
+    expect(first).toMatch(/^x\.yaml:5:5 YAML syntax: Implicit keys need to be on a single line/);
+    expect(first).toContain("hint: line 5 has no \":\" after its key: write it as title: A Resort City");
+  });
+
+  it("gives no indentation hint where the keys are all in line", () => {
+    const [first] = errorsOf(block([keys[0], "    title: A Resort City: on the Creek", ...keys.slice(2)]));
+    expect(first).not.toContain("indented");
+    expect(first).toContain('quote the whole value, as in title: "A Resort City: on the Creek"');
+  });
 });
