@@ -82,8 +82,11 @@ function describe(e: ErrorObject, pointer: string): { pointer: string; message: 
       return null; // reported by the pattern error on the name itself, below
     case "type":
       return { pointer, message: `must be ${TYPE_NAMES[String(p.type)] ?? p.type}` };
-    case "enum":
-      return { pointer, message: `must be one of: ${(p.allowedValues as unknown[]).join(", ")}` };
+    case "enum": {
+      const allowed = (p.allowedValues as unknown[]).map(String);
+      const near = typeof e.data === "string" ? closest(e.data, allowed) : undefined;
+      return { pointer, message: `must be one of: ${allowed.join(", ")}`, hint: near ? `did you mean "${near}"?` : undefined };
+    }
     case "pattern": {
       if (e.propertyName !== undefined) {
         return {
