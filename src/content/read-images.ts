@@ -1,9 +1,11 @@
 // The images the content names, read at load: each one's size and hash, or why it cannot be used (the hint under
 // validation's error). Part of stage 1 (load.ts), which keeps what this returns between runs.
 import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { screenImage } from "../images/screen.js";
 import type { ImageInfo, SourceFile } from "../types.js";
+import { closest } from "../util/closest.js";
 import { isWithin } from "../util/paths.js";
 import { readPlainSync } from "../util/read-plain.js";
 import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal, type RealFolders } from "./read-file.js";
@@ -11,8 +13,6 @@ import { MAX_IMAGE_BYTES, megabytes, readRegularFile, type ReadRefusal, type Rea
 /** An image's refusal as the hint under validation's "is not an image file in the content folder". */
 function imageRefusal(r: ReadRefusal): string {
   switch (r.kind) {
-    case "missing":
-      return "no such file: check the spelling; the path is relative to the content folder";
     case "folder":
       return "it is a folder, not an image file";
     case "outside":
@@ -22,6 +22,18 @@ function imageRefusal(r: ReadRefusal): string {
     default:
       return `it ${r.reason}; ${r.hint}`;
   }
+}
+
+/** The hint for a missing image: the file beside it whose name is nearest, when one is near enough. */
+function missingImage(ref: string, abs: string): string {
+  let names: string[] = [];
+  try {
+    names = readdirSync(path.dirname(abs));
+  } catch {
+    // No such folder either: nothing to suggest.
+  }
+  const near = closest(path.basename(ref), names);
+  return `no such file: ${near ? `did you mean ${path.posix.join(path.posix.dirname(ref), near)}?` : "check the spelling;"} the path is relative to the content folder`;
 }
 
 /** Image paths the content names, read loosely: validation decides later whether they are well formed. */
@@ -50,7 +62,7 @@ export async function readImage(contentDir: string, ref: string, inside: RealFol
   // file in a folder inside is read in four calls (quick-read.ts); anything else the careful way, which says why not.
   const plain = (await inside(path.dirname(abs))) !== undefined ? readPlainSync(abs, { maxBytes: MAX_IMAGE_BYTES }) : undefined;
   const read = plain ?? (await readRegularFile(abs, { root, maxBytes: MAX_IMAGE_BYTES }));
-  if ("refused" in read) return imageRefusal(read.refused);
+  if ("refused" in read) return read.refused.kind === "missing" ? missingImage(ref, abs) : imageRefusal(read.refused);
   const ext = path.extname(ref).slice(1).toLowerCase();
   // Whatever the encoder cannot take (cut, damaged, a pixel bomb, a hostile SVG) is refused here, at its references.
   const size = screenImage(read.bytes, ext);

@@ -13,6 +13,11 @@ afterEach(async () => {
 });
 
 /** Loads and validates the fixture with edits; returns the formatted errors (empty when valid). */
+/** Validates a fixture copy: resolves when it is valid, rejects with its ContentErrors. */
+async function validated(fx: { content: string; dir: string }) {
+  return validateContent(await loadContent({ contentDir: fx.content, cwd: fx.dir }));
+}
+
 async function errorsWith(edits: Record<string, Edit>): Promise<string[]> {
   const fx = await fixtureCopy(edits);
   cleanups.push(fx.cleanup);
@@ -175,6 +180,21 @@ describe("validateContent", () => {
     // Without regions in site.yaml, a hotel may not name one either.
     expect(await errorsWith({ "hotels/alpha.yaml": replace("layout: showcase\n", "layout: showcase\nregion: north\n") })).toEqual([
       'content/hotels/alpha.yaml:3:9 /region "north" is not a region of the site',
+    ]);
+  });
+
+  it("names the nearest region for a misspelt one", async () => {
+    const fx = await fixtureCopy({
+      "site.yaml": replace("popularDestinations:", "regions:\n  - id: north\n    name: { en: North, zh: 北方 }\n  - id: south-east\n    name: { en: South East, zh: 东南 }\npopularDestinations:"),
+      "hotels/alpha.yaml": replace("layout: showcase\n", "layout: showcase\nregion: north\n"),
+      "hotels/beta.yaml": replace(/^layout: (.*)$/m, "layout: $1\nregion: south-eats"),
+      "hotels/gamma.yaml": replace(/^layout: (.*)$/m, "layout: $1\nregion: west"),
+    });
+    cleanups.push(fx.cleanup);
+    const found = await validated(fx).catch((e: ContentErrors) => e.errors.map((x) => x.format()));
+    expect(found).toEqual([
+      `content/hotels/beta.yaml:3:9 /region "south-eats" is not a region of the site\n    hint: did you mean "south-east"? use one of site.yaml's regions: north, south-east`,
+      `content/hotels/gamma.yaml:3:9 /region "west" is not a region of the site\n    hint: use one of site.yaml's regions: north, south-east`,
     ]);
   });
 
