@@ -55,17 +55,16 @@ function misshapen(lines: string[], lineNo: number): { line: number; hint: strin
   };
   // The line the parser stopped at, or the one before or after it (a block's first key sets the column the rest must keep).
   for (const n of [lineNo, near(lineNo, -1), near(lineNo, 1)]) {
-    const own = KEY_LINE.exec(at(n))?.[1].length;
-    const [a, above] = [near(n, 1), near(n, -1)];
+    const a = n && near(n, 1);
     const b = a && near(a, 1);
-    if (!n || !KEY_LINE.exec(at(n))?.[3] || !a || !b || !KEY_LINE.test(at(a)) || !KEY_LINE.test(at(b))) continue;
-    const want = indent(a);
-    if (indent(b) !== want || want === own) continue;
+    // A key with its value, then two keys at one indentation that is not its own.
+    if (!b || !KEY_LINE.exec(at(n))?.[3] || !KEY_LINE.test(at(a)) || !KEY_LINE.test(at(b)) || indent(b) !== indent(a) || indent(a) === indent(n)) continue;
+    const [own, want, above] = [indent(n), indent(a), near(n, -1)];
     // The line above is its parent (less indented than both) or a key the lines after agree with.
-    if (above && indent(above) >= Math.min(own!, want) && indent(above) !== want) continue;
+    if (above && indent(above) >= Math.min(own, want) && indent(above) !== want) continue;
     const spaces = (k: number) => `${k} space${k === 1 ? "" : "s"}`;
     const fix = want ? `indent it ${spaces(want)}, like the other keys of its block` : "start it at the beginning of the line, like the keys after it";
-    return { line: n, indent: true, hint: `line ${n} is indented ${spaces(own!)} and the keys after it ${want ? spaces(want) : "not at all"}: ${fix}` };
+    return { line: n, indent: true, hint: `line ${n} is indented ${spaces(own)} and the keys after it ${want ? spaces(want) : "not at all"}: ${fix}` };
   }
   const bare = /^ *([A-Za-z_][\w.-]*) +([^\s:#][^:#]*)$/.exec(at(lineNo));
   const beside = [near(lineNo, -1), near(lineNo, 1)].some((k) => k && KEY_LINE.test(at(k)) && indent(k) === indent(lineNo));
