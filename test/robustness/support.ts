@@ -148,12 +148,15 @@ export async function compileCli(): Promise<{ bin: string; cleanup: () => Promis
   const dir = path.join(REPO, "node_modules", ".cache", "hotelsite-test", `cli-${process.pid}`);
   const script = (JSON.parse(await readFile(path.join(REPO, "package.json"), "utf8")) as { scripts: { compile: string } }).scripts.compile;
   // The script writes lib/cli.js (--outfile) or lib/*.js (--outdir); both are redirected to the private lib/.
-  // Only the bundle: the step after it writes the validators and the bundled templates into the repository's own lib/, which other tests read.
+  // Only the bundle: the step before it empties, and the step after it writes the validators and the bundled
+  // templates into, the repository's own lib/, which other tests read (the private lib/ starts empty anyway).
   const command = script
+    .replace(/^node -e "fs\.rmSync\('lib', \{ recursive: true, force: true \}\)" && /, "")
     .replace(/ && node scripts\/packaged\.mjs$/, "")
     .replace("--outfile=lib/cli.js", `--outfile=${path.join(dir, "lib", "cli.js")}`)
     .replace("--outdir=lib ", `--outdir=${path.join(dir, "lib")} `);
   if (command === script) throw new Error(`the compile script no longer writes lib/cli.js or lib/: ${script}`);
+  if (command.includes("rmSync")) throw new Error(`the compile script empties lib/ in a way compileCli does not leave out: ${script}`);
   execFileSync("sh", ["-c", command], { cwd: REPO, env: { ...process.env, PATH: `${path.join(REPO, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}` } });
   await mkdir(path.join(dir, "bin"), { recursive: true });
   await cp(path.join(REPO, "bin", "hotelsite.js"), path.join(dir, "bin", "hotelsite.js"));
