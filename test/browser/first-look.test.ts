@@ -1,6 +1,7 @@
 // The first look a traveller gets, measured in a real browser at a phone's and a desktop's first screen: every
 // hotel page shows its picture and its own Book button with no layout shift; Chinese and Japanese headings, card
-// titles and facts break only between the segmenter's phrases and never inside a name from the content; the home
+// titles and facts break only between the segmenter's phrases and never inside a name from the content (and an
+// article page's picture keeps its place in a first frame painted before the title is parsed); the home
 // page's destinations begin within a phone's second screen with location lines that wrap; and a showcase page
 // shows each figure once.
 import { readdir } from "node:fs/promises";
@@ -46,6 +47,21 @@ describe("a picture in every first screen", () => {
       expect(seen).toEqual(Object.fromEntries(HOTELS.map((h) => [h.id, { image: 150, book: true, shift: 0 }])));
     }, 240_000);
   }
+
+  it("at 1440x900: an article page's picture stands in its column before the title is parsed, so a first frame painted early moves nothing when it arrives", async () => {
+    const ctx = await site().context({ viewport: WIDE });
+    const page = await ctx.newPage();
+    const url = site().url + PAGES.article;
+    const html = await (await fetch(url)).text();
+    const cut = html.indexOf('<div class="article-header__text">');
+    expect(cut).toBeGreaterThan(0);
+    await page.goto(url, { waitUntil: "load" });
+    const whole = await page.locator(".article-figure").boundingBox();
+    // The page as the parser has it when a slow network's first packets are painted: the picture, not yet the title.
+    await page.route(url, (r) => r.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html.slice(0, cut) }));
+    await page.goto(url, { waitUntil: "load" });
+    expect(await page.locator(".article-figure").boundingBox()).toEqual(whole);
+  });
 });
 
 /** The content's names in a language, as words (split at spaces and the Japanese middle dot), two letters or more. */
