@@ -137,10 +137,8 @@ export function errnoRefusal(e: unknown): { refused: ReadRefusal } {
   return refuse("unreadable", `cannot be read (${code})`, "check the file's permissions");
 }
 
-/** The real paths of a content folder and of folders inside it, each asked once per load. */
+/** The real paths of folders inside a content folder, each asked once per load. */
 export interface RealFolders {
-  /** The content folder's real path (undefined when it has none: it vanished). */
-  root: Promise<string | undefined>;
   /** A folder's real path when it is the content folder or inside it, else undefined: its files go the careful way. */
   inside(dir: string): Promise<string | undefined>;
 }
@@ -155,5 +153,5 @@ export function realFolders(contentDir: string): RealFolders {
     if (!answer) answers.set(dir, (answer = Promise.all([root, real(dir)]).then(([r, d]) => (r && d && (d === r || isWithin(r, d)) ? d : undefined))));
     return answer;
   };
-  return { root, inside };
+  return { inside };
 }

@@ -2,7 +2,7 @@
 // one of them, so the home page's grouping never silently drops a hotel.
 import { ContentError } from "../errors.js";
 import type { Hotel, SiteSettings, SourceFile } from "../types.js";
-import { closest } from "../util/closest.js";
+import { didYouMean } from "../util/closest.js";
 
 /** A hotel whose region is missing or unknown, and a region without the default language's name: one located error each. */
 export function regionErrors(site: SiteSettings, siteSource: SourceFile, hotels: { source: SourceFile; hotel: Hotel }[]): ContentError[] {
@@ -19,8 +19,7 @@ export function regionErrors(site: SiteSettings, siteSource: SourceFile, hotels:
     if (hotel.region === undefined) {
       if (regions) at(source, "", "has no region", `add region: with one of ${known}; the home page lists destinations by region`);
     } else if (!ids.includes(hotel.region)) {
-      const near = closest(hotel.region, ids);
-      at(source, "/region", `"${hotel.region}" is not a region of the site`, `${near ? `did you mean "${near}"? ` : ""}use one of ${known}`);
+      at(source, "/region", `"${hotel.region}" is not a region of the site`, `${didYouMean(hotel.region, ids)}use one of ${known}`);
     }
   }
   return errors;

@@ -2,7 +2,7 @@
 import type { ErrorObject } from "ajv";
 import { ContentError } from "../errors.js";
 import type { SourceFile } from "../types.js";
-import { closest } from "../util/closest.js";
+import { didYouMean } from "../util/closest.js";
 
 /** JSON pointer of a child of `pointer`. */
 export function childPointer(pointer: string, key: string | number): string {
@@ -70,12 +70,11 @@ function describe(e: ErrorObject, pointer: string): { pointer: string; message: 
     case "additionalProperties": {
       const name = String(p.additionalProperty);
       const allowed = Object.keys((schema.properties as object) ?? {});
-      const near = closest(name, allowed);
       return {
         pointer: childPointer(pointer, name),
         key: true,
         message: `is not a known field`,
-        hint: near ? `did you mean "${near}"?` : `known fields: ${allowed.join(", ")}`,
+        hint: didYouMean(name, allowed).trim() || `known fields: ${allowed.join(", ")}`,
       };
     }
     case "propertyNames":
@@ -84,8 +83,8 @@ function describe(e: ErrorObject, pointer: string): { pointer: string; message: 
       return { pointer, message: `must be ${TYPE_NAMES[String(p.type)] ?? p.type}` };
     case "enum": {
       const allowed = (p.allowedValues as unknown[]).map(String);
-      const near = typeof e.data === "string" ? closest(e.data, allowed) : undefined;
-      return { pointer, message: `must be one of: ${allowed.join(", ")}`, hint: near ? `did you mean "${near}"?` : undefined };
+      const hint = typeof e.data === "string" ? didYouMean(e.data, allowed).trim() : "";
+      return { pointer, message: `must be one of: ${allowed.join(", ")}`, hint: hint || undefined };
     }
     case "pattern": {
       if (e.propertyName !== undefined) {

@@ -14,7 +14,7 @@ import { duplicateNames } from "./unique.js";
 import { sourceTimes } from "./git-times.js";
 import { childPointer, schemaErrors } from "./schema-errors.js";
 import { loadValidators, type Validators } from "./validators.js";
-import { closest, editDistance } from "../util/closest.js";
+import { didYouMean } from "../util/closest.js";
 import { Memo, table } from "../util/memo.js";
 import { unfinishedHotels } from "./placeholders.js";
 
@@ -60,8 +60,9 @@ function checkLanguages(source: SourceFile, blocks: Record<string, unknown>, bas
   for (const key of Object.keys(blocks)) {
     // A key not even shaped like a language code is reported by the schema's propertyNames rule already.
     if (!codes.includes(key) && LANGUAGE_KEY.test(key)) {
+      // One letter off only (jp for ja): every two-letter code is within two edits of every other.
       errors.push(
-        errorAt(source, childPointer(base, key), `"${key}" is not one of the site's languages`, `${nearCode(key, codes)}languages in site.yaml: ${codes.join(", ")}`, true),
+        errorAt(source, childPointer(base, key), `"${key}" is not one of the site's languages`, `${didYouMean(key, codes, 1)}languages in site.yaml: ${codes.join(", ")}`, true),
       );
     }
   }
@@ -72,12 +73,6 @@ function checkLanguages(source: SourceFile, blocks: Record<string, unknown>, bas
   } else if (complete) {
     check(complete, source, block, errors, childPointer(base, def));
   }
-}
-
-/** "did you mean ...? " for a language key one letter from a site language's code (jp for ja), else "". */
-function nearCode(key: string, codes: string[]): string {
-  const near = closest(key, codes);
-  return near && editDistance(key, near) <= 1 ? `did you mean "${near}"? ` : "";
 }
 
 /** The shape of a text block's language key, as the schemas' propertyNames have it. */
@@ -232,8 +227,7 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
     site.popularDestinations.forEach((id, i) => {
       if (!byId.has(id)) {
         const now = renamed.get(id);
-        const near = closest(id, [...byId.keys()]);
-        const hint = now ? `"${id}" is an old id (an alias) of the hotel now called ${now}: write ${now}` : `${near ? `did you mean "${near}"? ` : ""}hotel ids are the file names in hotels/: ${[...byId.keys()].slice(0, 6).join(", ")}, ...`;
+        const hint = now ? `"${id}" is an old id (an alias) of the hotel now called ${now}: write ${now}` : `${didYouMean(id, [...byId.keys()])}hotel ids are the file names in hotels/: ${[...byId.keys()].slice(0, 6).join(", ")}, ...`;
         errors.push(errorAt(loaded.site, `/popularDestinations/${i}`, `"${id}" names no hotel`, hint));
       }
     });

@@ -15,8 +15,8 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** The candidate nearest to `name`, compared case-insensitively, or undefined when none is close. */
-export function closest(name: string, candidates: string[]): string | undefined {
+/** The candidate nearest to `name`, compared case-insensitively, or undefined when none is within `max` edits. */
+export function closest(name: string, candidates: string[], max = Math.max(2, Math.floor(name.length / 3))): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const c of candidates) {
@@ -26,5 +26,11 @@ export function closest(name: string, candidates: string[]): string | undefined 
       bestDistance = d;
     }
   }
-  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+  return bestDistance <= max ? best : undefined;
+}
+
+/** A hint's first words for a misspelt name: `did you mean "x"? ` with the nearest candidate, or "" when none is close. */
+export function didYouMean(name: string, candidates: string[], max?: number): string {
+  const near = closest(name, candidates, max);
+  return near === undefined ? "" : `did you mean "${near}"? `;
 }
