@@ -6,7 +6,8 @@ import { createContext, useContext, type ReactNode } from "react";
 import { noWidow, phrases, placeLine, segmenterFor } from "./line-breaks";
 import { useLangOf } from "./T";
 
-const Setting = createContext<{ htmlLang: string; names: readonly string[] }>({ htmlLang: "", names: [] });
+/** The page's language and the names no line may split; exported for <Reused>, which carries it into a card rendered apart. */
+export const Setting = createContext<{ htmlLang: string; names: readonly string[] }>({ htmlLang: "", names: [] });
 
 /**
  * The page's language and the names from the content whose letters no line inside may split; a nested one adds

@@ -4,7 +4,8 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { Page } from "../../src/site/pages";
 
-const Marks = createContext<{ lang: string; dir: string; texts: Set<string> } | null>(null);
+/** The page's fallback texts and their language; exported for <Reused>, which carries it into a card rendered apart. */
+export const Marks = createContext<{ lang: string; dir: string; texts: Set<string> } | null>(null);
 
 /** Provides a page's fallback texts to the <T> elements inside it. */
 export function FallbackMarks({ page, children }: { page: Page; children: ReactNode }) {

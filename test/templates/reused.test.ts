@@ -1,0 +1,88 @@
+// ReusedList: a list rendered again in the same page context copies the markup of its unchanged items and renders
+// only the changed ones; every render equals the plain list (each item in its <li>, rendered in place).
+import { describe, expect, it } from "vitest";
+import { createElement as h, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { ReusedList } from "../../templates/components/Reused.js";
+import { Names, Phrases } from "../../templates/components/Phrases.js";
+import { FallbackMarks, T } from "../../templates/components/T.js";
+import type { Page } from "../../src/site/pages.js";
+
+interface Item {
+  id: string;
+  name: string;
+  text: string;
+}
+
+/** What an item shows: its name set in phrases (reads the page's language and names) and its text (reads the fallback marks). */
+const show = (item: Item) => h("p", null, h(Phrases, null, item.name), " ", h(T, null, item.text));
+
+/** A page around `list`: its language, its names and the texts that fell back to English. */
+function page(lang: string, fellBack: string[], list: ReactNode): string {
+  const marks = { fallback: fellBack.length ? { lang: "en", dir: "ltr", texts: fellBack } : undefined } as unknown as Page;
+  return renderToStaticMarkup(h(FallbackMarks, { page: marks, children: h(Names, { htmlLang: lang, names: ["Grand Hyatt"], children: h("ul", null, list) }) }));
+}
+
+/** The list as the plain loop would render it: the reference every ReusedList render must equal. */
+const plain = (items: Item[]) => items.map((item) => h("li", { key: item.id, className: "card" }, show(item)));
+
+/** A ReusedList of `items` named `name`, counting the items it renders (not copied). */
+function reused(name: string, items: Item[], counter: { rendered: number }) {
+  return h(ReusedList<Item>, {
+    name,
+    items,
+    texts: (item) => [item.name, item.text],
+    className: "card",
+    children: (item: Item) => {
+      counter.rendered++;
+      return show(item);
+    },
+  });
+}
+
+const items: Item[] = ["a", "b", "c", "d"].map((id) => ({ id, name: `Grand Hyatt ${id.toUpperCase()}`, text: `Text ${id} <&>` }));
+const edit = (list: Item[], id: string, text: string) => list.map((item) => (item.id === id ? { ...item, text } : item));
+
+describe("ReusedList", () => {
+  it("renders a list in place the first time, then copies unchanged items and renders changed ones, equal to the plain list each time", () => {
+    const counter = { rendered: 0 };
+    const renders = [items, edit(items, "b", "Changed b"), edit(items, "c", "Changed c"), edit(items, "c", "Changed c")];
+    const counts: number[] = [];
+    for (const list of renders) {
+      const before = counter.rendered;
+      expect(page("ja", [], reused("first", list, counter))).toBe(page("ja", [], plain(list)));
+      counts.push(counter.rendered - before);
+    }
+    // In place (4), all apart to be kept (4), the edited and the one edited back (2), nothing changed (0).
+    expect(counts).toEqual([4, 4, 2, 0]);
+  });
+
+  it("keeps markup apart by page context: language, fallback marks and list name", () => {
+    const counter = { rendered: 0 };
+    page("en", [], reused("second", items, counter));
+    page("en", [], reused("second", items, counter));
+    const before = counter.rendered;
+    // The same items in Chinese, with one text fallen back, and in a list of another name: none copied.
+    expect(page("zh", [], reused("second", items, counter))).toBe(page("zh", [], plain(items)));
+    expect(page("zh", [], reused("second", items, counter))).toBe(page("zh", [], plain(items)));
+    const a = ["Text a <&>"];
+    const ab = ["Text a <&>", "Text b <&>"];
+    expect(page("en", a, reused("second", items, counter))).toBe(page("en", a, plain(items)));
+    expect(page("en", a, reused("second", items, counter))).toBe(page("en", a, plain(items)));
+    expect(page("en", ab, reused("second", items, counter))).toBe(page("en", ab, plain(items)));
+    expect(page("en", ab, plain(items))).toContain('<span lang="en" dir="ltr">Text b &lt;&amp;&gt;</span>');
+    expect(page("en", ["Text a <&>"], reused("other", items, counter))).toBe(page("en", a, plain(items)));
+    // zh: in place, then all four apart; with a's text fallen back: in place, then apart; b's text fallen back too:
+    // b's key changed, the other three copied; a list of another name: in place.
+    expect(counter.rendered - before).toBe(4 + 4 + 4 + 4 + 1 + 4);
+  });
+
+  it("refuses an item whose markup holds the separator it renders between items", () => {
+    const cut = { id: "x", name: "X", text: "" };
+    const list = [cut, { ...cut, id: "y" }];
+    const odd = (name: string) =>
+      h(ReusedList<Item>, { name, items: list, texts: () => [], className: "card", children: (item: Item) => (item.id === "x" ? h("hotelsite-cut") : item.id) });
+    page("en", [], odd("third"));
+    expect(() => page("en", [], odd("third"))).toThrow("an item's markup holds <hotelsite-cut></hotelsite-cut>");
+  });
+});
