@@ -8,7 +8,7 @@ import { fallbackMarker } from "./fallback-marks.js";
 import { flagUrl } from "./flags.js";
 import { BANNER_COPY } from "./language-banner.js";
 import { format } from "./i18n.js";
-import type { BookLink, Chrome, HotelCard, HotelView, Page, Placement } from "./pages.js";
+import type { BookLink, CardImage, Chrome, HotelCard, HotelView, ImageView, Page, Placement } from "./pages.js";
 import { input, type Input } from "./inputs.js";
 import type { Memo } from "../util/memo.js";
 import type { Coverage } from "./reads.js";
@@ -63,6 +63,9 @@ export interface ResolvedSite<P extends PageSummary = PageSummary> {
 }
 
 /** The copyright string split at its {year} and {siteName}, so the footer can mark each (a fallback name its language). */
+/** An image as a card shows it: without the crop and link-preview file it never shows. */
+const cardImage = ({ crops: _crops, og: _og, ...shown }: ImageView): CardImage => shown;
+
 function copyrightLine(template: string, siteName: string, year: number): Chrome["copyright"] {
   return template
     .split(/(\{year\}|\{siteName\})/)
@@ -164,7 +167,7 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       title: t.title,
       location: t.location,
       description: t.description,
-      image: hotelImage(own(hotel, "image"), t),
+      image: cardImage(hotelImage(own(hotel, "image"), t)),
     };
   };
 

@@ -103,10 +103,13 @@ describe("resolveSite's shared parts", () => {
     expect(hotel("test-brand-beta/index.html").head.alternates).not.toBe(alternates);
   });
 
-  it("gives a hotel's page and its card on the home page the same image", () => {
+  it("gives a hotel's card on the home page its page's image, without the crop and link-preview file a card never shows", () => {
     const card = (page("zh/index.html") as HomePage).home.groups.flatMap((g) => g.cards).find((c) => c.id === "alpha")!;
-    expect(card.image).toBe(hotel("zh/test-brand-alpha/index.html").hotel.image);
-    expect(hotel("zh/test-brand-beta/index.html").hotel.image).not.toBe(card.image);
+    const { crops, og, ...shown } = hotel("zh/test-brand-alpha/index.html").hotel.image;
+    expect(crops?.length).toBeGreaterThan(0);
+    expect(og).toMatch(/^\/assets\/images\/.+-og[-.]/);
+    expect(card.image).toStrictEqual(shown);
+    expect(hotel("zh/test-brand-beta/index.html").hotel.image.src).not.toBe(card.image.src);
   });
 
   it("counts each text's fields for coverage", () => {
