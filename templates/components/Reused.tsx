@@ -9,21 +9,18 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { Setting } from "./Phrases";
 import { Marks } from "./T";
 
-/** Most markups kept: three languages of 12,000 cards; past it the store starts again. */
-const MOST = 40_000;
-/** The lists rendered once, by name and page context (language, names, fallback language). */
-const seen = new Set<string>();
-/** Markups by the page's context, then by item (its id, and which of its texts fell back). */
-const kept = new Map<string, Map<string, string>>();
-let keptCount = 0;
+/**
+ * By list (its name and its page's language): null once rendered in place; then the page context its items were kept
+ * in and their markup by key, only the last render's items (a list holds one markup per item, however long watch runs).
+ */
+const lists = new Map<string, { context: string; items: Map<string, string> } | null>();
 /** Put between the items rendered together (one render for all the items not kept: a render has a cost of its own). */
 const CUT = "hotelsite-cut";
 const CUT_MARKUP = `<${CUT}></${CUT}>`;
 
 /** What a list is made of. */
 export interface ReusedListProps<T> {
-  /** Names the list among those of its page (its region, its heading level): what tells its first render in a page
-   * context from a later one, and part of every key. */
+  /** Names the list among those of its page (its region, its heading level): what tells its first render from a later one. */
   name: string;
   /** Each item's markup is a function of the item (serialised as JSON: its key) and of the contexts it reads. */
   items: T[];
@@ -38,9 +35,9 @@ export interface ReusedListProps<T> {
 export function ReusedList<T>({ name, items, texts, className, children: render }: ReusedListProps<T>) {
   const setting = useContext(Setting);
   const marks = useContext(Marks);
-  const context = `${name}\u0000${setting.htmlLang}\u0000${setting.names.join("\u0001")}\u0000${marks ? `${marks.lang} ${marks.dir}` : ""}`;
-  if (!seen.has(context)) {
-    seen.add(context);
+  const list = `${name}\u0000${setting.htmlLang}`;
+  if (!lists.has(list)) {
+    lists.set(list, null);
     return (
       <>
         {items.map((item, i) => (
@@ -51,9 +48,9 @@ export function ReusedList<T>({ name, items, texts, className, children: render 
       </>
     );
   }
-  if (keptCount + items.length > MOST) (kept.clear(), (keptCount = 0));
-  let store = kept.get(context);
-  if (!store) kept.set(context, (store = new Map()));
+  const context = `${setting.names.join("\u0001")}\u0000${marks ? `${marks.lang} ${marks.dir}` : ""}`;
+  const last = lists.get(list);
+  const store = last?.context === context ? last.items : new Map<string, string>();
   // A key is the item's own string (hashed once) unless a text of it fell back.
   const fell = (t: string | undefined) => t !== undefined && !!marks?.texts.has(t);
   const keys = items.map((item) => {
@@ -78,12 +75,14 @@ export function ReusedList<T>({ name, items, texts, className, children: render 
     const parts = markup.split(CUT_MARKUP);
     if (parts.length !== missing.length) throw new Error(`an item's markup holds ${CUT_MARKUP}`);
     missing.forEach((i, n) => store.set(keys[i], parts[n]));
-    keptCount += missing.length;
   }
+  // Only this render's items are kept: an edited item's old markup goes.
+  const kept = new Map(keys.map((key) => [key, store.get(key)!]));
+  lists.set(list, { context, items: kept });
   return (
     <>
       {items.map((item, i) => (
-        <li key={i} className={className} dangerouslySetInnerHTML={{ __html: store.get(keys[i])! }} />
+        <li key={i} className={className} dangerouslySetInnerHTML={{ __html: kept.get(keys[i])! }} />
       ))}
     </>
   );

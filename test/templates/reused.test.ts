@@ -57,7 +57,7 @@ describe("ReusedList", () => {
     expect(counts).toEqual([4, 4, 2, 0]);
   });
 
-  it("keeps markup apart by page context: language, fallback marks and list name", () => {
+  it("keeps markup apart by list name and language, and anew when the page's names or fallback marks change", () => {
     const counter = { rendered: 0 };
     page("en", [], reused("second", items, counter));
     page("en", [], reused("second", items, counter));
@@ -72,9 +72,20 @@ describe("ReusedList", () => {
     expect(page("en", ab, reused("second", items, counter))).toBe(page("en", ab, plain(items)));
     expect(page("en", ab, plain(items))).toContain('<span lang="en" dir="ltr">Text b &lt;&amp;&gt;</span>');
     expect(page("en", ["Text a <&>"], reused("other", items, counter))).toBe(page("en", a, plain(items)));
-    // zh: in place, then all four apart; with a's text fallen back: in place, then apart; b's text fallen back too:
-    // b's key changed, the other three copied; a list of another name: in place.
-    expect(counter.rendered - before).toBe(4 + 4 + 4 + 4 + 1 + 4);
+    // zh: in place, then all four apart; with a's text fallen back (a new context): all apart, then all copied;
+    // b's text fallen back too: b's key changed, the other three copied; a list of another name: in place.
+    expect(counter.rendered - before).toBe(4 + 4 + 4 + 0 + 1 + 4);
+  });
+
+  it("keeps only the last render's items", () => {
+    const counter = { rendered: 0 };
+    page("en", [], reused("fourth", items, counter));
+    page("en", [], reused("fourth", items, counter));
+    page("en", [], reused("fourth", edit(items, "a", "Changed a"), counter));
+    const before = counter.rendered;
+    // a's first text was dropped when it changed: going back to it renders a again.
+    expect(page("en", [], reused("fourth", items, counter))).toBe(page("en", [], plain(items)));
+    expect(counter.rendered - before).toBe(1);
   });
 
   it("refuses an item whose markup holds the separator it renders between items", () => {
