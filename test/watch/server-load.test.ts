@@ -1,6 +1,9 @@
-// A bounded local load test of the preview server: 1,000 requests at once, mixing pages, misses and hostile
-// paths, all answered correctly, and the server still serving afterwards. Loopback only; it stops by itself.
+// A bounded local load test of the preview server: 1,000 requests, 400 in flight at once, mixing pages, misses and
+// hostile paths, all answered correctly, and the server still serving afterwards. Loopback only; it stops by itself.
+// 400, not 1,000: the server takes at most 512 connections (MAX_CONNECTIONS in src/watch/server.ts) and drops the
+// ones beyond, so 1,000 at once passed only while the machine answered faster than the connections arrived.
 import path from "node:path";
+import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.js";
 import { startServer, type PreviewServer } from "../../src/watch/server.js";
@@ -21,7 +24,7 @@ afterAll(async () => {
 });
 
 describe("preview server under load", () => {
-  it("answers 1,000 concurrent requests, each with the right status, and keeps serving", async () => {
+  it("answers 1,000 requests, 400 at once, each with the right status, and keeps serving", async () => {
     const kinds: [string, number][] = [
       ["/", 200],
       ["/zh/test-brand-alpha/", 200],
@@ -31,7 +34,8 @@ describe("preview server under load", () => {
       ["/%2e%2e%2fpackage.json", 400],
     ];
     const targets = Array.from({ length: 1000 }, (_, i) => kinds[i % kinds.length]);
-    const results = await Promise.all(targets.map(([target]) => raw(server.url, target).then((r) => r.status)));
+    const inFlight = pLimit(400);
+    const results = await Promise.all(targets.map(([target]) => inFlight(() => raw(server.url, target).then((r) => r.status))));
     const wrong = results.map((status, i) => [targets[i][0], status, targets[i][1]]).filter(([, got, want]) => got !== want);
     expect(wrong).toEqual([]);
     const after = await raw(server.url, "/zh/");
