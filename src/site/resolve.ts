@@ -62,10 +62,10 @@ export interface ResolvedSite<P extends PageSummary = PageSummary> {
   routes: Routes;
 }
 
-/** The copyright string split at its {year} and {siteName}, so the footer can mark each (a fallback name its language). */
 /** An image as a card shows it: without the crop and link-preview file it never shows. */
 const cardImage = ({ crops: _crops, og: _og, ...shown }: ImageView): CardImage => shown;
 
+/** The copyright string split at its {year} and {siteName}, so the footer can mark each (a fallback name its language). */
 function copyrightLine(template: string, siteName: string, year: number): Chrome["copyright"] {
   return template
     .split(/(\{year\}|\{siteName\})/)

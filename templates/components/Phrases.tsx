@@ -6,7 +6,7 @@ import { createContext, useContext, type ReactNode } from "react";
 import { noWidow, phrases, placeLine, segmenterFor } from "./line-breaks";
 import { useLangOf } from "./T";
 
-/** The page's language and the names no line may split; exported for <Reused>, which carries it into a card rendered apart. */
+/** The page's language and the names no line may split; exported for <ReusedList>, which carries it into the items it renders apart. */
 export const Setting = createContext<{ htmlLang: string; names: readonly string[] }>({ htmlLang: "", names: [] });
 
 /**

@@ -4,7 +4,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { Page } from "../../src/site/pages";
 
-/** The page's fallback texts and their language; exported for <Reused>, which carries it into a card rendered apart. */
+/** The page's fallback texts and their language; exported for <ReusedList>, which carries it into the items it renders apart. */
 export const Marks = createContext<{ lang: string; dir: string; texts: Set<string> } | null>(null);
 
 /** Provides a page's fallback texts to the <T> elements inside it. */
