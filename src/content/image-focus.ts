@@ -2,6 +2,7 @@
 // it agree. One image, one focal point: two different ones are an error.
 import { ContentError } from "../errors.js";
 import type { ImageFocus, ImageInfo, SourceFile } from "../types.js";
+import { Memo, table } from "../util/memo.js";
 
 /** One place that names an image, with the focal point it declares (if any). */
 export interface FocusClaim {
@@ -14,8 +15,11 @@ export interface FocusClaim {
 
 const same = (a: ImageFocus, b: ImageFocus) => a.x === b.x && a.y === b.y;
 
-/** The images with their declared focal points (new objects; `images` is left as it is), or the conflicts. */
-export function withFocus(images: Map<string, ImageInfo>, claims: FocusClaim[]): { images: Map<string, ImageInfo>; errors: ContentError[] } {
+/** An image with its focal point, the same object from run to run while the image and its point are (what is worked out from it is kept: site/record.ts). */
+const FOCUSED = table<ImageInfo, ImageInfo>("focused images");
+
+/** The images with their declared focal points (new objects, or the last run's in `memo`; `images` is left as it is), or the conflicts. */
+export function withFocus(images: Map<string, ImageInfo>, claims: FocusClaim[], memo = new Memo()): { images: Map<string, ImageInfo>; errors: ContentError[] } {
   const errors: ContentError[] = [];
   const first = new Map<string, FocusClaim>();
   for (const claim of claims) {
@@ -35,6 +39,12 @@ export function withFocus(images: Map<string, ImageInfo>, claims: FocusClaim[]):
   }
   if (!first.size) return { images, errors };
   const out = new Map(images);
-  for (const [ref, claim] of first) out.set(ref, { ...images.get(ref)!, focus: { x: claim.focus!.x, y: claim.focus!.y } });
+  const focused = memo.map(FOCUSED);
+  for (const [ref, claim] of first) {
+    const image = images.get(ref)!;
+    let kept = focused.get(image);
+    if (!kept || !same(kept.focus!, claim.focus!)) focused.set(image, (kept = { ...image, focus: { x: claim.focus!.x, y: claim.focus!.y } }));
+    out.set(ref, kept);
+  }
   return { images: out, errors };
 }

@@ -247,7 +247,7 @@ export function validateContent(loaded: LoadedContent, memo: Memo = new Memo()):
     );
   }
 
-  const focused = withFocus(loaded.images, focusClaims);
+  const focused = withFocus(loaded.images, focusClaims, memo);
   errors.push(...focused.errors);
   if (errors.length) throw new ContentErrors(distinct(errors));
   hotels.sort((a, b) => a.id.localeCompare(b.id));

@@ -10,7 +10,7 @@ import { BANNER_COPY } from "./language-banner.js";
 import { format } from "./i18n.js";
 import type { BookLink, CardImage, Chrome, HotelCard, HotelView, ImageView, Page, Placement } from "./pages.js";
 import { input, type Input } from "./inputs.js";
-import type { Memo } from "../util/memo.js";
+import { Memo, table } from "../util/memo.js";
 import type { Coverage } from "./reads.js";
 import { contentReader } from "./record.js";
 import { makeRoutes, type Route, type Routes } from "./routes.js";
@@ -64,6 +64,10 @@ export interface ResolvedSite<P extends PageSummary = PageSummary> {
 
 /** An image as a card shows it: without the crop and link-preview file it never shows. */
 const cardImage = ({ crops: _crops, og: _og, ...shown }: ImageView): CardImage => shown;
+/** The page slots of a site's settings, with the base URL and hotel ids they were made for. */
+const SLOTS = table<Content["site"], { key: string; slots: PageSlot[] }>("page slots");
+/** A view's card image, made once (image views live as long as their image: record.ts). */
+const CARD_IMAGES = table<ImageView, CardImage>("card images");
 
 /** The copyright string split at its {year} and {siteName}, so the footer can mark each (a fallback name its language). */
 function copyrightLine(template: string, siteName: string, year: number): Chrome["copyright"] {
@@ -106,7 +110,8 @@ export interface SiteResolver {
 export function siteResolver(content: Content, opts: ResolveOptions): SiteResolver {
   const { site } = content;
   const routes = makeRoutes(site, opts.baseUrl);
-  const read = contentReader(content, { memo: opts.memo, routes });
+  const memo = opts.memo ?? new Memo();
+  const read = contentReader(content, { memo, routes });
   const { strings, own } = read;
   const languages = site.languages;
   const def = languages[0].code;
@@ -167,15 +172,21 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
       title: t.title,
       location: t.location,
       description: t.description,
-      image: cardImage(hotelImage(own(hotel, "image"), t)),
+      image: memo.get(CARD_IMAGES, hotelImage(own(hotel, "image"), t), cardImage),
     };
   };
 
   const inputs = new Map<string, PageInputs>();
-  const slots: PageSlot[] = [];
-  for (const lang of languages)
-    for (const route of [{ kind: "home" }, ...content.hotels.map((h) => ({ kind: "hotel", id: h.id })), { kind: "notFound" }] as Route[])
-      slots.push({ route, lang, outFile: routes.outFile(route, lang.code), kind: route.kind, hotel: route.kind === "hotel" ? route.id : undefined });
+  // The same settings, base URL and hotels make the same slots: a save keeps them (4,008 URLs and file names).
+  const slotsKey = `${opts.baseUrl ?? ""}\n${content.hotels.map((h) => h.id).join("\n")}`;
+  const kept = memo.map(SLOTS).get(site);
+  const slots: PageSlot[] = kept?.key === slotsKey ? kept.slots : [];
+  if (kept?.key !== slotsKey) {
+    for (const lang of languages)
+      for (const route of [{ kind: "home" }, ...content.hotels.map((h) => ({ kind: "hotel", id: h.id })), { kind: "notFound" }] as Route[])
+        slots.push({ route, lang, outFile: routes.outFile(route, lang.code), kind: route.kind, hotel: route.kind === "hotel" ? route.id : undefined });
+    memo.map(SLOTS).set(site, { key: slotsKey, slots });
+  }
 
   function page({ route, lang, outFile }: PageSlot): Page {
     read.begin();

@@ -33,7 +33,7 @@ function columns(n: number): number {
 function Cards({ name, cards, heading }: { name: string; cards: HotelCard[]; heading: "h3" | "h4" }) {
   return (
     <ul className={`cards cards--${columns(cards.length)}`}>
-      <ReusedList name={`${name} ${heading}`} items={cards} texts={(c) => [c.location, c.name, c.title, c.description, c.image.alt]} className="card">
+      <ReusedList name={`${name} ${heading}`} items={cards} id={(c) => c.href} texts={(c) => [c.location, c.name, c.title, c.description, c.image.alt]} className="card">
         {(c) => <Card card={c} heading={heading} />}
       </ReusedList>
     </ul>

@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadContent } from "../../src/content/load.js";
 import { validateContent } from "../../src/content/validate.js";
 import { ContentErrors } from "../../src/errors.js";
+import { withFocus } from "../../src/content/image-focus.js";
+import type { ImageInfo, SourceFile } from "../../src/types.js";
+import { Memo } from "../../src/util/memo.js";
 import { fixtureCopy, type Edit } from "../support/fixture.js";
 
 let cleanups: (() => Promise<void>)[] = [];
@@ -69,5 +72,25 @@ describe("image focal points", () => {
   it("refuses a focal point on a hotel that names no image of its own", async () => {
     const { errors } = await validate({ "hotels/beta.yaml": after("layout: story", "imageFocus: { x: 50, y: 50 }") });
     expect(errors).toEqual(["content/hotels/beta.yaml:3:13 /imageFocus is the focal point of an image this hotel does not name"]);
+  });
+
+  it("gives a run the last run's image with its focal point while the image and the point are the same (a save re-plans no image), a new one when either changes", () => {
+    const image: ImageInfo = { width: 1600, height: 900, hash: "abc", ext: "jpg", format: "jpeg" } as ImageInfo;
+    const images = new Map([["images/a.jpg", image]]);
+    const claim = (x: number) => ({ ref: "images/a.jpg", focus: { x, y: 40 }, source: {} as SourceFile, pointer: "/imageFocus" });
+    const memo = new Memo();
+    const first = withFocus(images, [claim(30)], memo).images.get("images/a.jpg")!;
+    expect(first).toEqual({ ...image, focus: { x: 30, y: 40 } });
+    expect(image.focus).toBeUndefined();
+    expect(withFocus(images, [claim(30)], memo).images.get("images/a.jpg")).toBe(first);
+    const moved = withFocus(images, [claim(31)], memo).images.get("images/a.jpg")!;
+    expect(moved).not.toBe(first);
+    expect(moved.focus).toEqual({ x: 31, y: 40 });
+    // Another image object (the file changed) with the same point: a new one too.
+    const changed = withFocus(new Map([["images/a.jpg", { ...image, hash: "def" }]]), [claim(31)], memo).images.get("images/a.jpg")!;
+    expect(changed).not.toBe(moved);
+    expect(changed.hash).toBe("def");
+    // Without a memo, each run its own.
+    expect(withFocus(images, [claim(30)]).images.get("images/a.jpg")).not.toBe(withFocus(images, [claim(30)]).images.get("images/a.jpg"));
   });
 });

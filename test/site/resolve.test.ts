@@ -178,6 +178,33 @@ describe("siteResolver", () => {
     expect(resolver.site().coverage).toEqual(whole.coverage);
   });
 
+  it("hands the next run over the same settings, base URL, hotels and images (a save) the same page list and card images, and new ones when those change", () => {
+    const memo = new Memo();
+    const home = (r: ReturnType<typeof siteResolver>) => r.page(r.slots.find((s) => s.outFile === "index.html")!) as HomePage;
+    const cards = (p: HomePage) => p.home.groups.flatMap((g) => g.cards);
+    const first = siteResolver(content, { now, memo });
+    const again = siteResolver({ ...content, hotels: [...content.hotels] }, { now, memo });
+    expect(again.slots).toBe(first.slots);
+    const images = cards(home(first)).map((c) => c.image);
+    expect(cards(home(again)).map((c) => c.image)).toEqual(images);
+    cards(home(again)).forEach((c, i) => expect(c.image).toBe(images[i]));
+    // Another base URL, a hotel fewer, no memo: a list of their own (the same files where the same pages are).
+    const rebased = siteResolver(content, { now, memo, baseUrl: "https://elsewhere.example" });
+    expect(rebased.slots).not.toBe(first.slots);
+    expect(rebased.slots.map((s) => s.outFile)).toEqual(first.slots.map((s) => s.outFile));
+    const fewer = siteResolver({ ...content, hotels: content.hotels.slice(1) }, { now, memo });
+    expect(fewer.slots).toHaveLength(first.slots.length - content.site.languages.length);
+    expect(siteResolver(content, { now }).slots).not.toBe(siteResolver(content, { now }).slots);
+    // An image whose facts changed (a new object): its cards' images are made anew.
+    const ref = content.hotels[0].image!;
+    const images2 = new Map(content.images);
+    images2.set(ref, { ...content.images.get(ref)!, hash: "0123456789" });
+    const replanned = cards(home(siteResolver({ ...content, images: images2 }, { now, memo })));
+    const own = (list: ReturnType<typeof cards>) => list.find((c) => c.id === content.hotels[0].id)!.image;
+    expect(own(replanned).src).not.toBe(own(cards(home(first))).src);
+    expect(own(replanned)).not.toBe(own(cards(home(first))));
+  });
+
   it("summarises a page with what the sitemap, host rules and alias pages read, and nothing else", () => {
     const page = resolveSite(content, { now }).pages.find((p) => p.kind === "hotel")!;
     const s = summary(page);

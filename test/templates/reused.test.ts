@@ -12,10 +12,12 @@ interface Item {
   id: string;
   name: string;
   text: string;
+  /** Nested data, as a card's image is. */
+  image?: { alt: string; sizes: number[] };
 }
 
 /** What an item shows: its name set in phrases (reads the page's language and names) and its text (reads the fallback marks). */
-const show = (item: Item) => h("p", null, h(Phrases, null, item.name), " ", h(T, null, item.text));
+const show = (item: Item) => h("p", null, h(Phrases, null, item.name), " ", h(T, null, item.text), item.image && h("img", { alt: item.image.alt, "data-sizes": item.image.sizes.join(" ") }));
 
 /** A page around `list`: its language, its names and the texts that fell back to English. */
 function page(lang: string, fellBack: string[], list: ReactNode): string {
@@ -31,6 +33,7 @@ function reused(name: string, items: Item[], counter: { rendered: number }) {
   return h(ReusedList<Item>, {
     name,
     items,
+    id: (item) => item.id,
     texts: (item) => [item.name, item.text],
     className: "card",
     children: (item: Item) => {
@@ -88,11 +91,44 @@ describe("ReusedList", () => {
     expect(counter.rendered - before).toBe(1);
   });
 
+  it("renders an item again when nested data changes, and copies items that only moved", () => {
+    const counter = { rendered: 0 };
+    const pictured = items.map((item) => ({ ...item, image: { alt: `Alt ${item.id}`, sizes: [480, 960] } }));
+    page("en", [], reused("fifth", pictured, counter));
+    page("en", [], reused("fifth", pictured, counter));
+    const counts: number[] = [];
+    const renders = [
+      // A copy of the same data (as each save's message brings): all copied.
+      structuredClone(pictured),
+      // One number deep in b's image, then c's alt: each renders that item alone.
+      pictured.map((item) => (item.id === "b" ? { ...item, image: { ...item.image, sizes: [480, 961] } } : item)),
+      pictured.map((item) => (item.id === "c" ? { ...item, image: { ...item.image, alt: "Other" } } : item)),
+      // Back to the original order and data but reversed: only c comes back changed, the rest moved.
+      [...pictured].reverse(),
+    ];
+    for (const list of renders) {
+      const before = counter.rendered;
+      expect(page("en", [], reused("fifth", list, counter))).toBe(page("en", [], plain(list)));
+      counts.push(counter.rendered - before);
+    }
+    // b came back (its sizes were changed, so it is rendered again), and c: 2.
+    expect(counts).toEqual([0, 1, 2, 1]);
+  });
+
+  it("gives each of two items with the same id its own markup", () => {
+    const counter = { rendered: 0 };
+    const twins = [items[0], { ...items[1], id: "a" }, items[2]];
+    page("en", [], reused("sixth", twins, counter));
+    expect(page("en", [], reused("sixth", twins, counter))).toBe(page("en", [], plain(twins)));
+    expect(page("en", [], reused("sixth", twins, counter))).toBe(page("en", [], plain(twins)));
+    expect(page("en", [], reused("sixth", [...twins].reverse(), counter))).toBe(page("en", [], plain([...twins].reverse())));
+  });
+
   it("refuses an item whose markup holds the separator it renders between items", () => {
     const cut = { id: "x", name: "X", text: "" };
     const list = [cut, { ...cut, id: "y" }];
     const odd = (name: string) =>
-      h(ReusedList<Item>, { name, items: list, texts: () => [], className: "card", children: (item: Item) => (item.id === "x" ? h("hotelsite-cut") : item.id) });
+      h(ReusedList<Item>, { name, items: list, id: (item) => item.id, texts: () => [], className: "card", children: (item: Item) => (item.id === "x" ? h("hotelsite-cut") : item.id) });
     page("en", [], odd("third"));
     expect(() => page("en", [], odd("third"))).toThrow("an item's markup holds <hotelsite-cut></hotelsite-cut>");
   });
