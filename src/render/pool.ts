@@ -96,6 +96,8 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
   let failure: Error | undefined;
   let closing = false;
   let loaded: { key: string; names: Promise<string[]> } | undefined;
+  /** Settles once the last render call has handed all its pages to the threads (the next call's turn). */
+  let handedOver: Promise<void> = Promise.resolve();
   /** The templates folder as the user sees it, for the errors of limits (the last load's). */
   let where = "templates";
   /** Who waits for an answer (a free place in a thread, or the last one), woken by every answer and by a failure. */
@@ -219,34 +221,44 @@ export async function startPool(threads: number, limits: Limits = {}): Promise<R
       // Template errors by page, reported in page order: the same report whichever thread met one first.
       const failed: ContentError[] = [];
       let i = 0;
-      for (const page of pages) {
-        await until(() => slots.some((s) => s.jobs.length < IN_FLIGHT));
-        check();
-        const slot = slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
-        const at = i++;
-        const done = summary(page);
-        send(slot, { kind: "page", page, collect: !!write }, {
-          about: { template: page.template, outFile: page.outFile },
-          limitMs: timeoutMs,
-          done: (a) => {
-            finished++;
-            onDone?.(finished);
-            // A failed write fails the pool like a thread's bug: what was in flight is dropped, the error reported once.
-            if (a.kind === "page") {
-              try {
-                write?.(done.outFile, a.bytes);
-                out[at] = { page: done, links: a.links, ids: a.ids, bytes: write ? undefined : a.bytes };
-              } catch (e) {
-                fail(e as Error);
+      // Calls hand their pages over in the order they were made: a watch run's next batch (a home page) is not put
+      // in a thread's queue before this batch's last page (a hotel's page in its other languages).
+      const before = handedOver;
+      let handed!: () => void;
+      handedOver = new Promise((resolve) => (handed = resolve));
+      try {
+        await before;
+        for (const page of pages) {
+          await until(() => slots.some((s) => s.jobs.length < IN_FLIGHT));
+          check();
+          const slot = slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
+          const at = i++;
+          const done = summary(page);
+          send(slot, { kind: "page", page, collect: !!write }, {
+            about: { template: page.template, outFile: page.outFile },
+            limitMs: timeoutMs,
+            done: (a) => {
+              finished++;
+              onDone?.(finished);
+              // A failed write fails the pool like a thread's bug: what was in flight is dropped, the error reported once.
+              if (a.kind === "page") {
+                try {
+                  write?.(done.outFile, a.bytes);
+                  out[at] = { page: done, links: a.links, ids: a.ids, bytes: write ? undefined : a.bytes };
+                } catch (e) {
+                  fail(e as Error);
+                }
               }
-            }
-            else if (a.kind === "failed") {
-              const e = decodeError(a.error);
-              if (e instanceof ContentError) failed[at] = e;
-              else fail(e);
-            }
-          },
-        });
+              else if (a.kind === "failed") {
+                const e = decodeError(a.error);
+                if (e instanceof ContentError) failed[at] = e;
+                else fail(e);
+              }
+            },
+          });
+        }
+      } finally {
+        handed();
       }
       // Its own pages answered: a watch run hands the threads its next batch while this one finishes.
       await until(() => finished === i);

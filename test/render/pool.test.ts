@@ -123,20 +123,24 @@ describe("a render pool", () => {
     expect(counts).toEqual(pages.map((_, i) => i + 1));
   });
 
-  it("resolves a render once its own pages are answered, while a render started beside it still has pages to go", async () => {
+  it("hands pages to the threads in the order the renders were asked for, and resolves a render once its own pages are answered while a later one still has pages to go", async () => {
     const templatesDir = path.join(REPO, "templates");
     const templates = await loadTemplates({ templatesDir, cwd: REPO });
     const pool = await startPool(1);
     try {
       await pool.load({ templatesUrl: templates.url, assets, templatesDir, cwd: REPO });
-      // A render beside it (as watch hands the threads its next batch) with many more pages than are in flight.
+      // As watch hands the threads its next batch (a home page) while a hotel's pages in three languages go.
+      const answered: string[] = [];
+      const first = pool.render(pages.slice(0, 3), { write: (outFile) => answered.push(`first ${outFile}`) });
       const many = Array.from({ length: 10 }, () => pages).flat();
       let secondDone = false;
-      const second = pool.render(many).then((r) => ((secondDone = true), r));
-      const first = await pool.render(pages.slice(0, 1));
-      expect(first.map((r) => r.page.outFile)).toEqual([pages[0].outFile]);
+      const second = pool.render(many, { write: (outFile) => answered.push(`second ${outFile}`) }).then((r) => ((secondDone = true), r));
+      expect((await first).map((r) => r.page.outFile)).toEqual(pages.slice(0, 3).map((p) => p.outFile));
       expect(secondDone).toBe(false);
       expect((await second).map((r) => r.page.outFile)).toEqual(many.map((p) => p.outFile));
+      // One thread answers in the order it was handed pages: the first render's three before any of the second's.
+      expect(answered.slice(0, 4)).toEqual([...pages.slice(0, 3).map((p) => `first ${p.outFile}`), `second ${many[0].outFile}`]);
+      expect(answered).toHaveLength(3 + many.length);
     } finally {
       await pool.close();
     }
