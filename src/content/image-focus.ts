@@ -2,7 +2,7 @@
 // it agree. One image, one focal point: two different ones are an error.
 import { ContentError } from "../errors.js";
 import type { ImageFocus, ImageInfo, SourceFile } from "../types.js";
-import { Memo, table } from "../util/memo.js";
+import { table, type Memo } from "../util/memo.js";
 
 /** One place that names an image, with the focal point it declares (if any). */
 export interface FocusClaim {
@@ -18,8 +18,8 @@ const same = (a: ImageFocus, b: ImageFocus) => a.x === b.x && a.y === b.y;
 /** An image with its focal point, the same object from run to run while the image and its point are (what is worked out from it is kept: site/record.ts). */
 const FOCUSED = table<ImageInfo, ImageInfo>("focused images");
 
-/** The images with their declared focal points (new objects, or the last run's in `memo`; `images` is left as it is), or the conflicts. */
-export function withFocus(images: Map<string, ImageInfo>, claims: FocusClaim[], memo = new Memo()): { images: Map<string, ImageInfo>; errors: ContentError[] } {
+/** The images with their declared focal points (new objects, or the last run's from `memo`; `images` is left as it is), or the conflicts. */
+export function withFocus(images: Map<string, ImageInfo>, claims: FocusClaim[], memo: Memo): { images: Map<string, ImageInfo>; errors: ContentError[] } {
   const errors: ContentError[] = [];
   const first = new Map<string, FocusClaim>();
   for (const claim of claims) {
