@@ -101,7 +101,7 @@ export interface HotelCard {
 }
 
 /** A card's picture: the image without the phone crop and the link-preview file, which only a page's hero and head use
- * (a home page carries a card per hotel to its rendering thread, and its kept markup is keyed by the card's data). */
+ * (a home page carries a card per hotel to its rendering thread, which copies a card's kept markup while its data is equal). */
 export type CardImage = Omit<ImageView, "crops" | "og">;
 
 /** The destinations of one region, ordered by the page language's collation of their names. */

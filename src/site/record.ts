@@ -67,9 +67,10 @@ export function contentReader(content: Content, o: { memo?: Memo; routes: Routes
   // An image's view from the image stage's plan, one object per image and alt text for every page that shows it, and
   // for every run while the image is unchanged (a save at 4,008 pages planned its 1,334 cards' images again).
   const image = (ref: string, alt: string): ImageView => {
-    const byRef = memo.get(IMAGE_VIEWS, content.images.get(ref) as ImageInfo, () => new Map());
+    const info = content.images.get(ref) as ImageInfo;
+    const byRef = memo.get(IMAGE_VIEWS, info, () => new Map());
     let plan = byRef.get(ref);
-    if (!plan) byRef.set(ref, (plan = { view: imagePlan(ref, content.images.get(ref) as ImageInfo, o.routes).view, withAlt: new Map() }));
+    if (!plan) byRef.set(ref, (plan = { view: imagePlan(ref, info, o.routes).view, withAlt: new Map() }));
     use(input.image(ref));
     let view = plan.withAlt.get(alt);
     if (!view) plan.withAlt.set(alt, (view = { ...plan.view, alt }));

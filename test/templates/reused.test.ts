@@ -43,6 +43,15 @@ function reused(name: string, items: Item[], counter: { rendered: number }) {
   });
 }
 
+/** Renders each list in turn as list `name` in page language `lang`, checking each against the plain list; how many items each rendered. */
+function renderedEach(name: string, lang: string, lists: Item[][], counter: { rendered: number }): number[] {
+  return lists.map((list) => {
+    const before = counter.rendered;
+    expect(page(lang, [], reused(name, list, counter))).toBe(page(lang, [], plain(list)));
+    return counter.rendered - before;
+  });
+}
+
 const items: Item[] = ["a", "b", "c", "d"].map((id) => ({ id, name: `Grand Hyatt ${id.toUpperCase()}`, text: `Text ${id} <&>` }));
 const edit = (list: Item[], id: string, text: string) => list.map((item) => (item.id === id ? { ...item, text } : item));
 
@@ -50,12 +59,7 @@ describe("ReusedList", () => {
   it("renders a list in place the first time, then copies unchanged items and renders changed ones, equal to the plain list each time", () => {
     const counter = { rendered: 0 };
     const renders = [items, edit(items, "b", "Changed b"), edit(items, "c", "Changed c"), edit(items, "c", "Changed c")];
-    const counts: number[] = [];
-    for (const list of renders) {
-      const before = counter.rendered;
-      expect(page("ja", [], reused("first", list, counter))).toBe(page("ja", [], plain(list)));
-      counts.push(counter.rendered - before);
-    }
+    const counts = renderedEach("first", "ja", renders, counter);
     // In place (4), all apart to be kept (4), the edited and the one edited back (2), nothing changed (0).
     expect(counts).toEqual([4, 4, 2, 0]);
   });
@@ -96,7 +100,6 @@ describe("ReusedList", () => {
     const pictured = items.map((item) => ({ ...item, image: { alt: `Alt ${item.id}`, sizes: [480, 960] } }));
     page("en", [], reused("fifth", pictured, counter));
     page("en", [], reused("fifth", pictured, counter));
-    const counts: number[] = [];
     const renders = [
       // A copy of the same data (as each save's message brings): all copied.
       structuredClone(pictured),
@@ -106,11 +109,7 @@ describe("ReusedList", () => {
       // Back to the original order and data but reversed: only c comes back changed, the rest moved.
       [...pictured].reverse(),
     ];
-    for (const list of renders) {
-      const before = counter.rendered;
-      expect(page("en", [], reused("fifth", list, counter))).toBe(page("en", [], plain(list)));
-      counts.push(counter.rendered - before);
-    }
+    const counts = renderedEach("fifth", "en", renders, counter);
     // b came back (its sizes were changed, so it is rendered again), and c: 2.
     expect(counts).toEqual([0, 1, 2, 1]);
   });
