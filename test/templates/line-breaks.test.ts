@@ -38,6 +38,17 @@ describe("phrases", () => {
     expect(pieces.join("").replace(/\u2060/g, "")).toBe("ダウンタウンで味わうマイル・ハイ・シティの魅力");
   });
 
+  it("cuts a text it has cut before by the names around it now (a card's and a page's names differ)", () => {
+    const text = "巴塞罗那君悦酒店：加泰罗尼亚首府的优雅据点";
+    const alone = phrases(text, zh, []);
+    expect(alone[0]).toBe("巴塞罗");
+    expect(phrases(text, zh, ["巴塞罗那君悦酒店"])[0]).toBe("巴塞罗那君悦酒店：");
+    expect(phrases(text, zh, [])).toEqual(alone);
+    // Two letters a name holds only apart (罗 and 那 with a space between) keep their boundary; side by side, not.
+    expect(phrases(text, zh, ["罗 那"])[0]).toBe("巴塞罗");
+    expect(phrases(text, zh, ["罗那"])[0]).toBe("巴塞罗那");
+  });
+
   it("leaves text without Chinese or Japanese letters whole", () => {
     expect(phrases("Grand Hyatt Seoul", zh, [])).toEqual(["Grand Hyatt Seoul"]);
   });
