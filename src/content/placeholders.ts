@@ -7,18 +7,35 @@ import { Memo, table } from "../util/memo.js";
 /** What marks a placeholder: the word TODO anywhere in a string. */
 const PLACEHOLDER = /\bTODO\b/;
 
-/** Every string in a parsed file with its JSON pointer. */
-function* strings(data: unknown, pointer = ""): Generator<[string, string]> {
-  if (typeof data === "string") yield [pointer, data];
-  else if (Array.isArray(data)) for (let i = 0; i < data.length; i++) yield* strings(data[i], `${pointer}/${i}`);
-  else if (data && typeof data === "object") {
-    for (const [k, v] of Object.entries(data)) yield* strings(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
-  }
-}
+/** A key as a JSON pointer writes it ("~" and "/" escaped). */
+const token = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
-/** The pointers of the strings in `data` that still hold a placeholder, in document order. */
+/**
+ * The pointers of the strings in `data` that still hold a placeholder, in document order. Every string of every
+ * hotel is read at each build, so a pointer is made only for a string that holds one.
+ */
 export function placeholderPointers(data: unknown): string[] {
-  return [...strings(data)].filter(([, value]) => PLACEHOLDER.test(value)).map(([pointer]) => pointer);
+  const found: string[] = [];
+  const path: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === "string") {
+      if (PLACEHOLDER.test(value)) found.push(path.map((k) => `/${token(k)}`).join(""));
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(String(i));
+        walk(value[i]);
+        path.pop();
+      }
+    } else if (value && typeof value === "object") {
+      for (const key of Object.keys(value)) {
+        path.push(key);
+        walk((value as Record<string, unknown>)[key]);
+        path.pop();
+      }
+    }
+  };
+  walk(data);
+  return found;
 }
 
 const LEFT = table<SourceFile, number>("placeholders left");
