@@ -179,14 +179,15 @@ export function siteResolver(content: Content, opts: ResolveOptions): SiteResolv
   const inputs = new Map<string, PageInputs>();
   // The same settings, base URL and hotels make the same slots: a save keeps them (4,008 URLs and file names).
   const slotsKey = `${opts.baseUrl ?? ""}\n${content.hotels.map((h) => h.id).join("\n")}`;
-  const kept = memo.map(SLOTS).get(site);
-  const slots: PageSlot[] = kept?.key === slotsKey ? kept.slots : [];
+  let kept = memo.map(SLOTS).get(site);
   if (kept?.key !== slotsKey) {
+    kept = { key: slotsKey, slots: [] };
     for (const lang of languages)
       for (const route of [{ kind: "home" }, ...content.hotels.map((h) => ({ kind: "hotel", id: h.id })), { kind: "notFound" }] as Route[])
-        slots.push({ route, lang, outFile: routes.outFile(route, lang.code), kind: route.kind, hotel: route.kind === "hotel" ? route.id : undefined });
-    memo.map(SLOTS).set(site, { key: slotsKey, slots });
+        kept.slots.push({ route, lang, outFile: routes.outFile(route, lang.code), kind: route.kind, hotel: route.kind === "hotel" ? route.id : undefined });
+    memo.map(SLOTS).set(site, kept);
   }
+  const { slots } = kept;
 
   function page({ route, lang, outFile }: PageSlot): Page {
     read.begin();
