@@ -7,6 +7,7 @@ import { Footer } from "./components/Footer";
 import { LanguageBanner } from "./components/LanguageBanner";
 import { FallbackMarks, T } from "./components/T";
 import { Names } from "./components/Phrases";
+import { KeepLists } from "./components/Reused";
 import { sharedName } from "./components/line-breaks";
 
 interface AssetLinks {
@@ -72,7 +73,8 @@ export function Document({ page, assets, children, devScript }: { page: Page; as
           <Header page={page} />
           <LanguageBanner page={page} />
           <main id="main" tabIndex={-1}>
-            {children}
+            {/* Under watch (its live script on every page) each save renders pages again: lists keep their items' markup from the first render. */}
+            <KeepLists.Provider value={devScript !== undefined}>{children}</KeepLists.Provider>
           </main>
           <Footer page={page} />
           </Names>

@@ -1,11 +1,12 @@
 // Markup kept and copied when a list is rendered again: a save under watch renders the home page again for one
-// changed card, and at 4,008 pages its 1,333 other cards were most of that render. A list's first render in a
-// rendering thread is an ordinary one (a build renders each home page once: keeping its markup would only cost);
-// from its second on (a save), items are kept and copied. An item's markup is a function of its props, the page's
+// changed card, and at 4,008 pages its 1,333 other cards were most of that render. Under watch (KeepLists) a list's
+// items are kept from its first render, so the first save copies them too; in a build, which renders each home page
+// once, a list's first render is an ordinary one (keeping the markup there would only cost memory: about 50 MB at
+// 12,006 pages) and items are kept from its second on. An item's markup is a function of its props, the page's
 // language and names (Phrases.tsx) and which of its texts fell back (T.tsx): a copy is used only when all of them
 // equal those it was rendered with, so it is never stale. Kept for the life of the template module (a template
 // change loads a new one).
-import { createElement, Fragment, useContext, type ReactNode } from "react";
+import { createContext, createElement, Fragment, useContext, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Setting } from "./Phrases";
 import { Marks } from "./T";
@@ -22,6 +23,8 @@ interface Kept {
  * in and their markup by id, only the last render's items (a list holds one markup per item, however long watch runs).
  */
 const lists = new Map<string, { context: string; items: Map<string, Kept> } | null>();
+/** True where pages are rendered again on every save (watch: Document.tsx): lists keep their items from the first render. */
+export const KeepLists = createContext(false);
 /** Put between the items rendered together (one render for all the items not kept: a render has a cost of its own). */
 const CUT = "hotelsite-cut";
 const CUT_MARKUP = `<${CUT}></${CUT}>`;
@@ -70,8 +73,9 @@ const plainObject = (x: object) => {
 export function ReusedList<T>({ name, items, id, texts, className, children: render }: ReusedListProps<T>) {
   const setting = useContext(Setting);
   const marks = useContext(Marks);
+  const keep = useContext(KeepLists);
   const list = `${name}\u0000${setting.htmlLang}`;
-  if (!lists.has(list)) {
+  if (!keep && !lists.has(list)) {
     lists.set(list, null);
     return (
       <>

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ReusedList } from "../../templates/components/Reused.js";
+import { KeepLists, ReusedList } from "../../templates/components/Reused.js";
 import { Names, Phrases } from "../../templates/components/Phrases.js";
 import { FallbackMarks, T } from "../../templates/components/T.js";
 import type { Page } from "../../src/site/pages.js";
@@ -62,6 +62,18 @@ describe("ReusedList", () => {
     const counts = renderedEach("first", "ja", renders, counter);
     // In place (4), all apart to be kept (4), the edited and the one edited back (2), nothing changed (0).
     expect(counts).toEqual([4, 4, 2, 0]);
+  });
+
+  it("under KeepLists (watch) keeps the items of a list's first render, so its second copies the unchanged ones", () => {
+    const counter = { rendered: 0 };
+    const renders = [items, edit(items, "b", "Changed b"), edit(items, "b", "Changed b")];
+    const counts = renders.map((list) => {
+      const before = counter.rendered;
+      expect(page("ja", [], h(KeepLists.Provider, { value: true }, reused("kept", list, counter)))).toBe(page("ja", [], plain(list)));
+      return counter.rendered - before;
+    });
+    // All apart to be kept (4), the edited one (1), nothing changed (0).
+    expect(counts).toEqual([4, 1, 0]);
   });
 
   it("keeps markup apart by list name and language, and anew when the page's names or fallback marks change", () => {
