@@ -38,15 +38,16 @@ export function readmeSection(result) {
   ].join("\n");
 }
 
-/** The watch saves measured (median of the saves, from the save until the page on disk shows it), in words. */
-function watchSaves(sites) {
+/** The watch saves measured (median of the saves, from the save until the page on disk shows it), in words; the first save after watch starts, the one an editor meets, named apart. */
+export function watchSaves(sites) {
   const ms = (v) => `${v.toFixed(1)} ms`;
   const rows = sites
     .filter((x) => x.watchLatency)
     .map((x) => {
       const name = x.watchLatencyName ? `; a popular destination's name (every page of its language shows it) ${ms(x.watchLatencyName.medianMs)} to its own page, the last of its ${x.watchLatencyName.runs[0].updated} pages ${ms(x.watchLatencyName.medianDoneMs)}` : "";
       const region = x.watchLatencyRegion ? `; a hotel's region (every home page groups its cards by region) ${ms(x.watchLatencyRegion.medianMs)} to the English home page` : "";
-      return `${x.pages.toLocaleString("en-US")} pages: a hotel's description ${ms(x.watchLatency.medianMs)}${name}${region}`;
+      const first = x.watchLatency.firstMs === undefined ? "" : ` (the first save after watch starts ${ms(x.watchLatency.firstMs)})`;
+      return `${x.pages.toLocaleString("en-US")} pages: a hotel's description ${ms(x.watchLatency.medianMs)}${first}${name}${region}`;
     });
   return `Watch, one save to disk (bench/watch-latency.mjs, median of ${sites.find((x) => x.watchLatency)?.watchLatency.runs.length ?? 5} saves): ${rows.join("; ")}.`;
 }
