@@ -1,5 +1,6 @@
 // JSON Schema nodes -> the browser editor's fields, one rule per kind of node and nothing per field name, so a property
 // added to a schema appears in the editor with no other edit (a schema's `default` is not passed on: the build applies it).
+import { segmentKey } from "../util/json-pointer.js";
 
 /** A JSON Schema node as the content schemas write them (the parts the editor uses). */
 export interface SchemaNode {
@@ -43,7 +44,7 @@ const IMAGE_PATTERN = /png\|jpe\?g/;
 /** The node a `$ref` points at (a JSON pointer within the same schema), merged with the referring node's own keys. */
 export function resolveNode(node: SchemaNode, root: SchemaNode): SchemaNode {
   if (!node.$ref) return node;
-  const steps = node.$ref.startsWith("#/") ? node.$ref.slice(2).split("/").map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~")) : undefined;
+  const steps = node.$ref.startsWith("#/") ? node.$ref.slice(2).split("/").map((s) => segmentKey(decodeURIComponent(s))) : undefined;
   const target = steps?.reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step], root) as SchemaNode | undefined;
   if (!target || typeof target !== "object") throw new Error(`schema $ref ${node.$ref} points at nothing in this schema`);
   const { $ref: _ref, ...own } = node;

@@ -2,13 +2,11 @@
 // still holds one is unfinished, so validate leaves it unpublished and `check` lists each placeholder left.
 import { ContentError, type Warning } from "../errors.js";
 import type { Hotel, SourceFile } from "../types.js";
+import { pathPointer } from "../util/json-pointer.js";
 import { Memo, table } from "../util/memo.js";
 
 /** What marks a placeholder: the word TODO anywhere in a string. */
 const PLACEHOLDER = /\bTODO\b/;
-
-/** A key as a JSON pointer writes it ("~" and "/" escaped). */
-const token = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /**
  * The pointers of the strings in `data` that still hold a placeholder, in document order. Every string of every
@@ -19,7 +17,7 @@ export function placeholderPointers(data: unknown): string[] {
   const path: string[] = [];
   const walk = (value: unknown) => {
     if (typeof value === "string") {
-      if (PLACEHOLDER.test(value)) found.push(path.map((k) => `/${token(k)}`).join(""));
+      if (PLACEHOLDER.test(value)) found.push(pathPointer(path));
     } else if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         path.push(String(i));

@@ -3,11 +3,7 @@ import type { ErrorObject } from "ajv";
 import { ContentError } from "../errors.js";
 import type { SourceFile } from "../types.js";
 import { didYouMean } from "../util/closest.js";
-
-/** JSON pointer of a child of `pointer`. */
-export function childPointer(pointer: string, key: string | number): string {
-  return `${pointer}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
-}
+import { childPointer } from "../util/json-pointer.js";
 
 const TYPE_NAMES: Record<string, string> = {
   string: "text",

@@ -2,6 +2,7 @@
 // nesting scan reads the text before any parser sees it, as both YAML parsers recurse once per level.
 import type { Alias, Document, Node } from "yaml";
 import { yamlLib } from "./yaml-lib.js";
+import { pathPointer } from "../util/json-pointer.js";
 
 /** Deepest nesting of lists and mappings a content file may have: real files use five or six levels. */
 export const MAX_DEPTH = 64;
@@ -103,7 +104,7 @@ function anyProblem(value: unknown, limit: number, depth: number, walk: { budget
 function locateProblems(data: unknown, limit: number): DataProblems {
   const out: DataProblems = { merges: [] };
   const keys: string[] = [];
-  const pointer = () => keys.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  const pointer = () => pathPointer(keys);
   // Aliases share values: a bounded walk, however they fan out (the parser already bounds the expansion).
   let budget = 1_000_000;
   const walk = (value: unknown, depth: number): void => {

@@ -6,6 +6,7 @@ import { yamlLib } from "./yaml-lib.js";
 import { ContentError, ContentErrors } from "../errors.js";
 import type { Position, SourceFile } from "../types.js";
 import { detachedString, detachStrings } from "../util/detach-strings.js";
+import { segmentKey } from "../util/json-pointer.js";
 import { decodeUtf8, rereadText, type FileStamp } from "./source-text.js";
 import { syntaxErrors, tagMessage } from "./yaml-hints.js";
 import { blamedAlias, dataProblems, foreignTags, MAX_DEPTH, nestingTooDeep } from "./yaml-limits.js";
@@ -19,7 +20,7 @@ export function pointerToPath(pointer: string): (string | number)[] {
   return pointer
     .slice(1)
     .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map(segmentKey)
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 

@@ -1,6 +1,7 @@
 // The translatable text of a site: every text source, the file it lives in, and each default-language field's pointer.
 import path from "node:path";
 import type { Content, LoadedContent, SourceFile } from "../types.js";
+import { childPointer, segmentKey } from "../util/json-pointer.js";
 
 /** One text source and where its language blocks are. */
 export interface TextSource {
@@ -44,14 +45,11 @@ export function textSources(loaded: LoadedContent, content: Content, cwd: string
 
 const rank = (s: string) => (s === "strings" ? 0 : s === "home" ? 1 : 2);
 
-/** Escapes one JSON pointer segment. */
-const segment = (k: string) => k.replace(/~/g, "~0").replace(/\//g, "~1");
-
 /** Every string leaf of a default-language block with its pointer: the fields a translation may hold. */
 export function fieldsOf(block: unknown, pointer = ""): Field[] {
   if (typeof block === "string") return [{ pointer, text: block }];
   if (Array.isArray(block)) return block.flatMap((item, i) => fieldsOf(item, `${pointer}/${i}`));
-  if (block && typeof block === "object") return Object.entries(block).flatMap(([k, v]) => fieldsOf(v, `${pointer}/${segment(k)}`));
+  if (block && typeof block === "object") return Object.entries(block).flatMap(([k, v]) => fieldsOf(v, childPointer(pointer, k)));
   return [];
 }
 
@@ -59,7 +57,7 @@ export function fieldsOf(block: unknown, pointer = ""): Field[] {
 export function textAt(block: unknown, pointer: string): string | undefined {
   let node: unknown = block;
   for (const raw of pointer.split("/").slice(1)) {
-    const k = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const k = segmentKey(raw);
     if (node === null || typeof node !== "object") return undefined;
     node = (node as Record<string, unknown>)[k];
   }
